@@ -1,0 +1,113 @@
+package diagnose
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A Signature is one recognised sign of trouble in stderr.
+type Signature struct {
+	Kind   string // fatal-python-error, segfault, abort, asan, ubsan, terminate, heap-corruption, exception-ignored, atexit-exception
+	Detail string // the function or error class, when the pattern names one
+	Line   int    // 1-based line of stderr where it appears
+	Fatal  bool   // a crash or abort, as opposed to a warning
+}
+
+// String reads "fatal-python-error: PyThreadState_Get", or the kind alone.
+func (s Signature) String() string {
+	if s.Detail == "" {
+		return s.Kind
+	}
+	return s.Kind + ": " + s.Detail
+}
+
+// A pattern recognises one kind of signature in one line of stderr.
+type pattern struct {
+	kind  string
+	fatal bool
+	re    *regexp.Regexp // the first submatch, if any, is the detail
+}
+
+// patterns are tried in order on every line; the first that matches a line
+// names it. Order matters where patterns overlap: faulthandler writes
+// "Fatal Python error: Segmentation fault", which is a segfault, not a
+// fatal error raised by the interpreter itself.
+var patterns = []pattern{
+	{"segfault", true, regexp.MustCompile(`^Fatal Python error: (?:Segmentation fault|Bus error)`)},
+	{"abort", true, regexp.MustCompile(`^Fatal Python error: Aborted`)},
+	{"fatal-python-error", true, regexp.MustCompile(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^>]*>))?`)},
+	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: AddressSanitizer: ([a-z-]+)`)},
+	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: LeakSanitizer: (detected memory leaks)`)},
+	{"ubsan", true, regexp.MustCompile(`: runtime error: (.*)$`)},
+	{"terminate", true, regexp.MustCompile(`^terminate called (?:after throwing an instance of '([^']+)'|(without an active exception|recursively))`)},
+	{"terminate", true, regexp.MustCompile(`^libc\+\+abi: terminating(?: due to uncaught exception of type ([^:]+))?`)},
+	{"heap-corruption", true, regexp.MustCompile(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
+	{"heap-corruption", true, regexp.MustCompile(`malloc: \*\*\* error for object 0x[0-9a-f]+: (.*)$`)},
+	{"segfault", true, regexp.MustCompile(`(?:^|\s)Segmentation fault(?: \(core dumped\))?$`)},
+	{"abort", true, regexp.MustCompile(`(?:^|\s)Aborted(?: \(core dumped\))?$`)},
+	{"atexit-exception", false, regexp.MustCompile(`^(?:Error in atexit\._run_exitfuncs:|Exception ignored in atexit callback)`)},
+	{"exception-ignored", false, regexp.MustCompile(`^Exception ignored (?:in|on|while)\b`)},
+}
+
+// Classify returns every signature in stderr, in the order they appear.
+func Classify(stderr string) []Signature {
+	var sigs []Signature
+	for i, line := range strings.Split(stderr, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" {
+			continue
+		}
+		for _, p := range patterns {
+			m := p.re.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			detail := ""
+			for _, sub := range m[1:] {
+				if sub != "" {
+					detail = sub
+					break
+				}
+			}
+			sigs = append(sigs, Signature{Kind: p.kind, Detail: detail, Line: i + 1, Fatal: p.fatal})
+			break
+		}
+	}
+	return sigs
+}
+
+// severity ranks kinds for Primary: the one that best explains the death.
+var severity = map[string]int{
+	"asan":               9,
+	"ubsan":              8,
+	"fatal-python-error": 7,
+	"heap-corruption":    6,
+	"terminate":          5,
+	"segfault":           4,
+	"abort":              3,
+	"atexit-exception":   2,
+	"exception-ignored":  1,
+}
+
+// Primary picks the signature that best explains a death: a sanitizer's
+// report over the fatal error it caused, a fatal error over the abort that
+// followed it. The boolean is false when there is none.
+func Primary(sigs []Signature) (Signature, bool) {
+	best, ok := Signature{}, false
+	for _, s := range sigs {
+		if !ok || severity[s.Kind] > severity[best.Kind] {
+			best, ok = s, true
+		}
+	}
+	return best, ok
+}
+
+// AnyFatal reports whether any signature is fatal.
+func AnyFatal(sigs []Signature) bool {
+	for _, s := range sigs {
+		if s.Fatal {
+			return true
+		}
+	}
+	return false
+}
