@@ -1,0 +1,99 @@
+package cases
+
+import (
+	"regexp"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/runner/feature"
+	"github.com/cleanexit/cleanexit/runner/pep508"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// A Case is one loaded, validated txtar file.
+type Case struct {
+	File    string // path as given, for messages
+	Dir     string // absolute directory of the file: local paths resolve against it
+	Project string // the folder the case lives in under the corpus root
+	Name    string // file name without .txtar
+
+	Script     string       // the testscript, as written (the archive's comment)
+	ScriptLine int          // line of the file where the script starts (always 1)
+	Files      []txtar.File // every file but case.yaml, copied into $WORK
+	Summary    string
+	Links      []string
+	KnownBad   []string   // variant names declared known-bad beyond those expecting a non-zero exit
+	Variants   []*Variant // "default" first, then in the order written
+}
+
+// ID is "project/name".
+func (c *Case) ID() string { return c.Project + "/" + c.Name }
+
+// Variant returns the named variant, or nil.
+func (c *Case) Variant(name string) *Variant {
+	for _, v := range c.Variants {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// A Variant is one way to run a case: the case's own settings ("default"),
+// or those with a variant's overrides applied.
+type Variant struct {
+	Name string
+	Line int // where it is declared (the case.yaml line for "default")
+
+	Python      []PythonSelector // empty: the suite default
+	Packages    []pep508.Requirement
+	Index       Index
+	Requires    []Condition
+	Unsupported []Condition
+	XFail       []Condition
+	Exit        exitstatus.Expect
+	ExitLine    int
+	Stderr      *regexp.Regexp
+	Timeout     time.Duration
+	Env         map[string]string
+	Repeat      int    // runs per interpreter; one failure fails the variant
+	Retries     int    // extra tries after a failure; a later pass is FLAKYPASS
+	Clean       string // "" or "strict": warnings such as exception-ignored fail too
+}
+
+// KnownBad reports whether the variant exists to prove the case catches the
+// bug: it expects something other than a clean exit, or the case names it.
+func (v *Variant) KnownBad(c *Case) bool {
+	if !v.Exit.Clean() {
+		return true
+	}
+	for _, n := range c.KnownBad {
+		if n == v.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// Index is where packages come from.
+type Index struct {
+	URL       string
+	Extra     []string
+	FindLinks []string // local entries are absolute
+	NoIndex   bool
+}
+
+// IsZero reports whether the case says nothing about its index.
+func (i Index) IsZero() bool {
+	return i.URL == "" && len(i.Extra) == 0 && len(i.FindLinks) == 0 && !i.NoIndex
+}
+
+// A Condition is one feature expression, with where it was written.
+type Condition struct {
+	Text string
+	Expr feature.Expr
+	Line int
+}
+
+// DefaultTimeout bounds each python run of a case that names no timeout.
+const DefaultTimeout = 60 * time.Second

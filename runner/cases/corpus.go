@@ -1,0 +1,147 @@
+package cases
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// A Corpus is a folder of projects, each a folder of cases, with optional
+// suite defaults in corpus.yaml at its root.
+type Corpus struct {
+	Root  string
+	Suite Suite
+	Cases []*Case // sorted by ID
+}
+
+// Suite holds defaults that apply to every case of a corpus.
+type Suite struct {
+	Python []PythonSelector // empty: every discovered CPython ≥ 3.8
+	Index  Index
+}
+
+// SuiteFile is the name of the suite defaults file at a corpus root.
+const SuiteFile = "corpus.yaml"
+
+// LoadCorpus loads every case under root: root/<project>/<name>.txtar.
+// It returns all cases that loaded and an ErrorList of all that did not, so
+// that one bad case does not hide the others.
+func LoadCorpus(root string) (*Corpus, error) {
+	c := &Corpus{Root: root}
+	var errs ErrorList
+	if s, err := LoadSuite(filepath.Join(root, SuiteFile)); err != nil {
+		errs = append(errs, asList(err)...)
+	} else {
+		c.Suite = s
+	}
+	projects, err := os.ReadDir(root)
+	if err != nil {
+		return nil, ErrorList{{File: root, Msg: err.Error()}}
+	}
+	for _, p := range projects {
+		if !p.IsDir() || strings.HasPrefix(p.Name(), ".") || p.Name() == "testdata" {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(root, p.Name(), "*.txtar"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			cs, err := Load(f, p.Name())
+			if err != nil {
+				errs = append(errs, asList(err)...)
+				continue
+			}
+			c.Cases = append(c.Cases, cs)
+		}
+	}
+	sort.Slice(c.Cases, func(i, j int) bool { return c.Cases[i].ID() < c.Cases[j].ID() })
+	errs.Sort()
+	return c, errs.Err()
+}
+
+// LoadFiles loads the named case files. A file's project is the name of its
+// folder.
+func LoadFiles(files []string) ([]*Case, error) {
+	var out []*Case
+	var errs ErrorList
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			errs = append(errs, &Error{File: f, Msg: err.Error()})
+			continue
+		}
+		cs, err := Load(f, filepath.Base(filepath.Dir(abs)))
+		if err != nil {
+			errs = append(errs, asList(err)...)
+			continue
+		}
+		out = append(out, cs)
+	}
+	return out, errs.Err()
+}
+
+// LoadSuite reads a corpus.yaml; a missing file is an empty Suite.
+func LoadSuite(file string) (Suite, error) {
+	var s Suite
+	data, err := os.ReadFile(file)
+	if os.IsNotExist(err) {
+		return s, nil
+	} else if err != nil {
+		return s, ErrorList{{File: file, Msg: err.Error()}}
+	}
+	d := &decoder{file: file}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		d.syntaxError(err)
+		return s, d.errs
+	}
+	if len(doc.Content) == 0 {
+		return s, nil
+	}
+	holder := &Case{Dir: filepath.Dir(file)}
+	v := &Variant{}
+	d.mapping(doc.Content[0], SuiteFile, []string{"python", "index"}, func(key string, k, n *yaml.Node) {
+		d.variantKey(holder, v, key, n)
+	})
+	s.Python, s.Index = v.Python, v.Index
+	return s, d.errs.Err()
+}
+
+func asList(err error) ErrorList {
+	if l, ok := err.(ErrorList); ok {
+		return l
+	}
+	return ErrorList{{Msg: err.Error()}}
+}
+
+// Select keeps the cases whose ID ("project/name") matches one of the
+// patterns exactly or as a prefix on a / boundary ("mlir" keeps every mlir
+// case). No patterns keeps all.
+func Select(cs []*Case, patterns []string) ([]*Case, error) {
+	if len(patterns) == 0 {
+		return cs, nil
+	}
+	var out []*Case
+	used := make([]bool, len(patterns))
+	for _, c := range cs {
+		for i, p := range patterns {
+			p = strings.Trim(p, "/")
+			if c.ID() == p || strings.HasPrefix(c.ID(), p+"/") {
+				out = append(out, c)
+				used[i] = true
+				break
+			}
+		}
+	}
+	for i, u := range used {
+		if !u {
+			return nil, fmt.Errorf("no case matches %q", patterns[i])
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,77 @@
+// Package cases loads and validates cleanexit's regression cases.
+//
+// # What a case is
+//
+// A case is one txtar archive, corpus/<project>/<name>.txtar, that shows
+// a Python process ending badly at interpreter shutdown — or, in its fixed
+// form, ending well. Its comment section (the text before the first file
+// marker) is a testscript script; it must hold a file named case.yaml; every
+// other file is copied into the script's $WORK:
+//
+//	# Entering a Context without exiting it segfaulted at shutdown.
+//	python context_shutdown.py
+//	stdout '^ok$'
+//	-- case.yaml --
+//	summary: entered MLIR Context segfaults at interpreter shutdown
+//	links: [https://github.com/llvm/llvm-project/pull/203826]
+//	packages: [mlir-python-bindings==22.0.0]
+//	variants:
+//	  regressed:
+//	    packages: [mlir-python-bindings==21.0.0]
+//	    exit: SIGSEGV
+//	-- context_shutdown.py --
+//	…
+//
+// A case whose script has no commands and that holds exactly one .py file
+// runs `python FILE`, as lit's `RUN: %PYTHON %s`, so an upstream test can be
+// dropped in verbatim.
+//
+// # case.yaml
+//
+//	summary      one line: what broke (required)
+//	links        upstream issue / PR / commit URLs (required, at least one)
+//	python       interpreters: "3.13", "3.12.1", "3.13t" (free-threaded), or a
+//	             specifier ">=3.10,<3.14"; a string or a list. Default: the
+//	             suite's (corpus.yaml), else every CPython ≥ 3.8 found
+//	packages     PEP 508 requirements: name==ver, name @ git+https://…@rev,
+//	             or local paths relative to the case file (./pkg)
+//	index        url, extra (list), find-links (list, relative to the case
+//	             file), no-index (bool)
+//	requires     feature expressions that must all hold, else UNSUPPORTED
+//	unsupported  feature expressions; any holds: UNSUPPORTED
+//	xfail        feature expressions; any holds: expected to fail ("*": always)
+//	exit         expected status of python runs: 0, 134, SIGABRT, SIGSEGV, a
+//	             list of those, or crash (any death by signal, or a fatal
+//	             error on stderr). Default 0. On POSIX, 128+N matches signal N
+//	stderr       a regular expression python's stderr must match
+//	timeout      per python run, e.g. 30s; past it: TIMEOUT. Default 60s
+//	env          extra environment for the script
+//	repeat       runs per interpreter; one failure fails the variant
+//	retries      extra tries after a failure; a later pass is FLAKYPASS
+//	clean        strict: also fail a clean exit whose stderr shows
+//	             "Exception ignored" or an atexit traceback
+//	known-bad    variant names that prove the case catches the bug, beyond
+//	             those whose exit is not 0
+//	variants     name → overrides of any key above from python to clean;
+//	             a variant's env merges over the case's, every other key
+//	             replaces the case's value. The case itself is "default"
+//
+// Unknown keys are errors, as are unknown feature names: a misspelt
+// `requires: [darwn]` would otherwise be silently false.
+//
+// # Features
+//
+// Expressions combine names with &&, || and ! and parentheses, as in lit:
+// `darwin && arm64`, `linux || darwin`, `!free-threading`. The names are
+// listed by feature.Vocabulary: the OS, the arch, apple-silicon, cuda, cc,
+// network, asan, and per interpreter python3.N, free-threading and
+// debug-python. The same names are testscript conditions: [cuda] cmd.
+//
+// # Errors
+//
+// Every problem is reported as file:line: message, with the line of the
+// .txtar (not of case.yaml inside it), and loading goes on to report every
+// problem at once. A case never panics the loader: names that escape $WORK
+// (".." or absolute), a missing case.yaml, malformed YAML, unknown keys and
+// features, unparsable requirements and versions are all errors.
+package cases
