@@ -1,0 +1,84 @@
+package toolchains
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProbeIndex(t *testing.T) {
+	ok := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("<html>simple</html>"))
+	}))
+	defer ok.Close()
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	defer notFound.Close()
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	}))
+	defer slow.Close()
+	// A port nobody listens on: bind one, note it, close it.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + l.Addr().String() + "/simple"
+	l.Close()
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "index.html")
+	os.WriteFile(file, nil, 0o666)
+	withCreds, _ := url.Parse(closed)
+	withCreds.User = url.UserPassword("alice", "s3cret")
+
+	tests := []struct {
+		name    string
+		url     string
+		timeout time.Duration
+		wantErr []string // substrings; none means success
+		notErr  string
+	}{
+		{name: "answers 200", url: ok.URL + "/simple"},
+		{name: "answers 404: still an answer", url: notFound.URL + "/simple"},
+		{name: "nobody listening", url: closed, wantErr: []string{"no answer from " + closed + " within 2s", "refused"}},
+		{name: "too slow", url: slow.URL + "/simple", timeout: 100 * time.Millisecond, wantErr: []string{"no answer from " + slow.URL + "/simple within 100ms"}},
+		{name: "credentials are not shown", url: withCreds.String(), wantErr: []string{"no answer from http://alice:xxxxx@"}, notErr: "s3cret"},
+		{name: "file URL to a directory", url: "file://" + filepath.ToSlash(dir)},
+		{name: "plain directory path", url: dir},
+		{name: "file URL to nothing", url: "file://" + filepath.ToSlash(dir) + "/missing", wantErr: []string{"package index directory", "missing"}},
+		{name: "file URL to a file", url: "file://" + filepath.ToSlash(file), wantErr: []string{"is not a directory"}},
+		{name: "unsupported scheme", url: "ftp://example.com/simple", wantErr: []string{`unsupported scheme "ftp"`}},
+		{name: "relative path", url: "wheels", wantErr: []string{"unsupported scheme"}},
+	}
+	for _, tt := range tests {
+		err := ProbeIndex(context.Background(), tt.url, tt.timeout)
+		if len(tt.wantErr) == 0 {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: no error", tt.name)
+			continue
+		}
+		for _, want := range tt.wantErr {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: %q does not contain %q", tt.name, err, want)
+			}
+		}
+		if tt.notErr != "" && strings.Contains(err.Error(), tt.notErr) {
+			t.Errorf("%s: %q shows %q", tt.name, err, tt.notErr)
+		}
+	}
+}
