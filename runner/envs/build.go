@@ -1,0 +1,225 @@
+package envs
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Installer names.
+const (
+	installerPip = "pip"
+	installerUV  = "uv"
+)
+
+// waitDelay bounds how long a killed installer's children may keep its
+// output pipes open before the build gives up on them.
+const waitDelay = 5 * time.Second
+
+// build creates the environment for key (the caller holds its build lock)
+// and returns its marker. The environment is assembled in
+// envs/.tmp-<key>-<random>/venv and renamed to envs/<key> only after the
+// installer succeeded and the marker was written; until then the final path
+// is untouched, and on any error or cancellation the temporary folder goes.
+func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, error) {
+	start := time.Now()
+	envsDir := c.envsDir()
+	if err := os.MkdirAll(envsDir, 0o777); err != nil {
+		return nil, err
+	}
+	c.removeLeftoverBuilds(key)
+	tmp, err := os.MkdirTemp(envsDir, tempPrefix(key))
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	venv := filepath.Join(tmp, "venv")
+
+	installer, uv, err := c.chooseInstaller(spec)
+	if err != nil {
+		return nil, err
+	}
+	childEnv, warnings := c.installerEnviron(installer)
+	m := &marker{Format: markerFormat, Key: key, Spec: spec}
+
+	create := VenvArgs(spec, venv)
+	if installer == installerUV {
+		create = UvVenvArgs(spec, venv)
+		create[0] = uv
+	}
+	if err := c.run(ctx, key, create, childEnv, tmp); err != nil {
+		return nil, err
+	}
+	m.Commands = append(m.Commands, create)
+
+	if len(spec.Packages) == 0 {
+		warnings = nil // no installer ran, so nothing read the user's settings
+	} else {
+		kept, w := checkFindLinks(spec.Index.FindLinks)
+		warnings = append(w, warnings...)
+		install := spec
+		install.Index.FindLinks = kept
+		var argv []string
+		var release func()
+		switch installer {
+		case installerUV:
+			argv = uvInstallArgs(install, venvPython(venv), chooseLinkMode(envsDir, uvCacheDir(c.Getenv)))
+			argv[0] = uv
+			m.Installer = "uv"
+		default:
+			pipPath, rel, err := c.ensurePipCopy(ctx, spec)
+			if err != nil {
+				return nil, fmt.Errorf("envs: %s: %w", spec.Python, err)
+			}
+			release = rel
+			argv = PipInstallArgs(install, venvPython(venv))
+			childEnv = append(childEnv, "PYTHONPATH="+pipPath)
+			m.Installer = strings.TrimSpace("pip " + pipVersion(pipPath))
+		}
+		err := c.run(ctx, key, argv, childEnv, tmp)
+		if release != nil {
+			release()
+		}
+		if err != nil {
+			return nil, err
+		}
+		m.Commands = append(m.Commands, argv)
+	}
+
+	installed, err := installedDistributions(venv)
+	if err != nil {
+		return nil, fmt.Errorf("envs: reading what was installed in %s: %w", venv, err)
+	}
+	if c.beforeCommit != nil {
+		c.beforeCommit()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	final := c.envDir(key)
+	if err := relocate(venv, venv, final); err != nil {
+		return nil, fmt.Errorf("envs: moving %s into place: %w", venv, err)
+	}
+	if info, err := os.Stat(spec.Python); err == nil {
+		m.Python = stampOf(info)
+	}
+	m.Installed = installed
+	m.Warnings = warnings
+	m.BuiltAt = time.Now().UTC()
+	m.BuildNanos = int64(time.Since(start))
+	m.BuildID = randomID()
+	if err := writeMarker(venv, m); err != nil {
+		return nil, err
+	}
+	// A folder already at the final path has no valid marker (else it would
+	// have been adopted): move it aside into tmp, which is removed on return.
+	if _, err := os.Lstat(final); err == nil {
+		if err := os.Rename(final, filepath.Join(tmp, "damaged")); err != nil {
+			return nil, fmt.Errorf("envs: replacing unfinished environment %s: %w", final, err)
+		}
+	}
+	if err := os.Rename(venv, final); err != nil {
+		return nil, fmt.Errorf("envs: moving %s into place: %w", venv, err)
+	}
+	return m, nil
+}
+
+// removeLeftoverBuilds deletes build folders of key that an interrupted run
+// left behind. The caller holds key's build lock, so none is in progress.
+func (c *Cache) removeLeftoverBuilds(key string) {
+	matches, _ := filepath.Glob(filepath.Join(c.envsDir(), tempPrefix(key)+"*"))
+	for _, m := range matches {
+		os.RemoveAll(m)
+	}
+}
+
+// chooseInstaller resolves Cache.Installer for spec. "auto" takes uv when it
+// is on the caller's PATH and the interpreter is one uv supports (3.6 and
+// later, per docs.astral.sh/uv/reference/policies/python), else pip.
+func (c *Cache) chooseInstaller(spec Spec) (installer, uvPath string, err error) {
+	uv := lookPath("uv", c.Getenv("PATH"))
+	switch c.Installer {
+	case "", "auto":
+		major, minor, ok := majorMinor(spec.PythonVersion)
+		if uv != "" && (!ok || major > 3 || (major == 3 && minor >= 6)) {
+			return installerUV, uv, nil
+		}
+		installer = installerPip
+	case installerPip:
+		installer = installerPip
+	case installerUV:
+		if uv == "" {
+			return "", "", errors.New("envs: installer uv was asked for, but uv is not on PATH")
+		}
+		return installerUV, uv, nil
+	default:
+		return "", "", fmt.Errorf("envs: unknown installer %q (want auto, pip or uv)", c.Installer)
+	}
+	if len(spec.Packages) > 0 && spec.PipDir == "" {
+		return "", "", fmt.Errorf("envs: %s has no pip to install %s with; install pip for it, or put uv on PATH",
+			spec.Python, strings.Join(spec.Packages, " "))
+	}
+	return installer, "", nil
+}
+
+// lookPath finds an executable on the caller's PATH (exec.LookPath reads the
+// process's PATH, which may not be the caller's). Empty PATH entries (the
+// current directory) are skipped on purpose.
+func lookPath(name, path string) string {
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		info, err := os.Stat(p)
+		if err == nil && info.Mode().IsRegular() && (runtime.GOOS == "windows" || info.Mode().Perm()&0o111 != 0) {
+			return p
+		}
+	}
+	return ""
+}
+
+// run runs one venv or installer command in dir (the build folder, so that
+// neither pip nor uv picks up a project or relative path from wherever
+// cleanexit was started).
+func (c *Cache) run(ctx context.Context, key string, argv, env []string, dir string) error {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = env
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	cmd.WaitDelay = waitDelay
+	err := cmd.Run()
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return ctxErr
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &exitErr):
+		return &InstallError{Key: key, Command: argv, Output: out.String()}
+	default:
+		return fmt.Errorf("envs: running %s: %w", argv[0], err)
+	}
+}
+
+func randomID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,111 @@
+package envs
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestInstallerEnviron(t *testing.T) {
+	wheels := t.TempDir()
+	missing := filepath.Join(t.TempDir(), "opt-wheels")
+	caller := []string{
+		"PATH=/usr/bin", "HOME=/home/u",
+		"PYTHONPATH=/somewhere", "PYTHONHOME=/h", "PYTHONUSERBASE=/ub", "PYTHONSTARTUP=/s.py",
+		"PYTHONNOUSERSITE=0", "VIRTUAL_ENV=/venv", "CONDA_PREFIX=/conda", "PIP_USER=1", "PIP_TARGET=/t",
+		"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
+		"PIP_FIND_LINKS=" + missing + " " + wheels + " https://host/links",
+		"UV_FIND_LINKS=" + missing + "," + wheels,
+	}
+	tests := []struct {
+		installer    string
+		wantVars     []string
+		wantWarnings []string
+	}{
+		{
+			installer: "pip",
+			wantVars: []string{
+				"PATH=/usr/bin", "HOME=/home/u",
+				"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
+				"PYTHONNOUSERSITE=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_INPUT=1",
+				"PIP_FIND_LINKS=" + wheels + " https://host/links",
+				"UV_FIND_LINKS=" + missing + "," + wheels, // not read by pip: untouched
+			},
+			wantWarnings: []string{"PIP_FIND_LINKS names " + missing + ", which does not exist; ignored"},
+		},
+		{
+			installer: "uv",
+			wantVars: []string{
+				"PATH=/usr/bin", "HOME=/home/u",
+				"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
+				"PYTHONNOUSERSITE=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_INPUT=1",
+				"PIP_FIND_LINKS=" + missing + " " + wheels + " https://host/links",
+				"UV_FIND_LINKS=" + wheels,
+			},
+			wantWarnings: []string{"UV_FIND_LINKS names " + missing + ", which does not exist; ignored"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.installer, func(t *testing.T) {
+			c := &Cache{Environ: caller}
+			c.init()
+			env, warnings := c.installerEnviron(tt.installer)
+			if !slices.Equal(env, tt.wantVars) {
+				t.Errorf("environment:\n got %q\nwant %q", env, tt.wantVars)
+			}
+			if !slices.Equal(warnings, tt.wantWarnings) {
+				t.Errorf("warnings = %q, want %q", warnings, tt.wantWarnings)
+			}
+		})
+	}
+}
+
+func TestCheckFindLinksVariable(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, "rel/x", "")
+	abs, _ := filepath.Abs("rel")
+	tests := []struct {
+		value, kept string
+		warned      int
+	}{
+		{"/no/such/dir", "", 1},
+		{"rel", abs, 0},                // made absolute: installers run elsewhere
+		{"file:///no/such/dir", "", 1}, // file: URLs are local too
+		{"https://h/links", "https://h/links", 0},
+		{"/no/a,https://h/l", "https://h/l", 1}, // uv's separator is kept
+	}
+	for _, tt := range tests {
+		kept, warnings := checkFindLinksVariable("PIP_FIND_LINKS", tt.value)
+		if kept != tt.kept || len(warnings) != tt.warned {
+			t.Errorf("checkFindLinksVariable(%q) = %q, %q; want %q and %d warnings", tt.value, kept, warnings, tt.kept, tt.warned)
+		}
+	}
+}
+
+func TestEnvEnviron(t *testing.T) {
+	env := &Env{Dir: "/c/envs/k", BinDir: "/c/envs/k/bin"}
+	got := env.Environ([]string{"PATH=/usr/bin", "PYTHONPATH=/somewhere", "VIRTUAL_ENV=/other", "PYTHONUNBUFFERED=1", "PYTHONUSERBASE=/u"})
+	want := []string{"PYTHONUNBUFFERED=1", "PYTHONNOUSERSITE=1", "VIRTUAL_ENV=/c/envs/k", "PATH=/c/envs/k/bin" + string(filepath.ListSeparator) + "/usr/bin"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Environ:\n got %q\nwant %q", got, want)
+	}
+	if s := strings.Join(got, "\n"); strings.Contains(s, "somewhere") {
+		t.Errorf("PYTHONPATH leaked: %q", got)
+	}
+}
+
+func TestDefaultRoot(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	got, err := DefaultRoot(env(map[string]string{"CLEANEXIT_CACHE": "/custom/root", "XDG_CACHE_HOME": "/x", "HOME": "/h"}))
+	if err != nil || got != filepath.FromSlash("/custom/root") {
+		t.Errorf("with CLEANEXIT_CACHE: %q, %v", got, err)
+	}
+	got, err = DefaultRoot(env(map[string]string{"XDG_CACHE_HOME": "/x", "HOME": "/h", "LocalAppData": `C:\L`}))
+	if err != nil || filepath.Base(got) != "cleanexit" {
+		t.Errorf("without CLEANEXIT_CACHE: %q, %v; want <user cache dir>/cleanexit", got, err)
+	}
+	if _, err := DefaultRoot(env(map[string]string{})); err == nil || !strings.Contains(err.Error(), "CLEANEXIT_CACHE") {
+		t.Errorf("with no home at all: %v, want an error that suggests CLEANEXIT_CACHE", err)
+	}
+}

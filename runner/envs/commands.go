@@ -1,0 +1,152 @@
+package envs
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// The command lines below are the whole contract with pip and uv. Each
+// builder returns a full argv whose first element is the program ("uv" is
+// resolved on PATH by the caller). Every cleanexit setting is an explicit
+// option: pip and uv both rank command-line options above environment
+// variables and configuration files, so the user's PIP_*/UV_* settings and
+// pip.conf/uv.toml still apply to whatever cleanexit leaves unset.
+// Requirements always follow "--", so none can be read as an option.
+
+// VenvArgs creates a bare venv with the standard library's venv module.
+// --without-pip because ensurepip costs seconds per environment; pip is run
+// from a shared copy instead (see pipcopy.go).
+func VenvArgs(spec Spec, dir string) []string {
+	return []string{spec.Python, "-m", "venv", "--without-pip", dir}
+}
+
+// PipInstallArgs installs spec.Packages into the venv whose interpreter is
+// venvPython, with pip run by that interpreter (pip >= 10 accepts every
+// option used here; tested down to pip 18.1).
+//
+//   - --no-warn-script-location: scripts land in the venv's bin, which is
+//     on no PATH and need not be.
+//   - --progress-bar off: the output is kept for error messages, not shown live.
+func PipInstallArgs(spec Spec, venvPython string) []string {
+	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off"}
+	args = append(args, indexArgs(spec.Index)...)
+	args = append(args, "--")
+	return append(args, normalizedPackages(spec.Packages)...)
+}
+
+// UvVenvArgs creates a bare venv with uv. Flags as documented in uv's CLI
+// reference (crates/uv-cli/src/lib.rs, VenvArgs and GlobalArgs):
+//
+//   - --python PATH: "The Python interpreter to use for the virtual
+//     environment"; a path selects exactly that interpreter.
+//   - --no-project: "Avoid discovering a project or workspace", whose
+//     requires-python could otherwise interfere.
+//   - --no-progress: "Hide all progress outputs".
+//   - no --seed: it would install pip, which cleanexit does not need.
+func UvVenvArgs(spec Spec, dir string) []string {
+	return []string{"uv", "venv", "--no-project", "--no-progress", "--python", spec.Python, dir}
+}
+
+// UvInstallArgs installs spec.Packages with `uv pip install` into the venv of
+// venvPython. The link mode is chosen from where uv's cache lives relative to
+// the venv (see chooseLinkMode) rather than left to uv, whose default moved
+// from hardlink to clone in uv 0.10.5 (astral-sh/uv#18259, noted in
+// heroku/buildpacks-python#519) and which warns when a link mode fails.
+//
+//   - --python: the venv's interpreter; uv installs into its environment.
+//   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
+//   - --compile-bytecode: like pip, compile at install time; cases run with
+//     PYTHONDONTWRITEBYTECODE would otherwise recompile on every import.
+func UvInstallArgs(spec Spec, venvPython string) []string {
+	return uvInstallArgs(spec, venvPython, chooseLinkMode(filepath.Dir(filepath.Dir(venvPython)), uvCacheDir(os.Getenv)))
+}
+
+func uvInstallArgs(spec Spec, venvPython, linkMode string) []string {
+	args := []string{"uv", "pip", "install", "--no-progress", "--python", venvPython, "--link-mode", linkMode, "--compile-bytecode"}
+	args = append(args, indexArgs(spec.Index)...)
+	args = append(args, "--")
+	return append(args, normalizedPackages(spec.Packages)...)
+}
+
+// indexArgs spells Index as options that pip and uv share.
+func indexArgs(ix Index) []string {
+	var args []string
+	if ix.URL != "" {
+		args = append(args, "--index-url", ix.URL)
+	}
+	for _, e := range ix.Extra {
+		args = append(args, "--extra-index-url", e)
+	}
+	for _, f := range ix.FindLinks {
+		args = append(args, "--find-links", f)
+	}
+	if ix.NoIndex {
+		args = append(args, "--no-index")
+	}
+	return args
+}
+
+// uv link modes.
+const (
+	linkClone    = "clone"
+	linkHardlink = "hardlink"
+	linkCopy     = "copy"
+)
+
+// chooseLinkMode picks how uv puts files from its cache into an environment:
+// a copy-on-write clone where the filesystem supports it (btrfs, XFS, APFS),
+// else a hard link when cache and environment share a filesystem (fast and
+// free, at the price that editing an installed file edits uv's cache), else a
+// copy, because links cannot cross filesystems.
+func chooseLinkMode(envDir, uvCache string) string {
+	a, b := existingAncestor(envDir), existingAncestor(uvCache)
+	if a == "" || b == "" || !sameFilesystem(a, b) {
+		return linkCopy
+	}
+	if supportsClone(a) {
+		return linkClone
+	}
+	return linkHardlink
+}
+
+// uvCacheDir is where uv keeps its cache: $UV_CACHE_DIR, else
+// $XDG_CACHE_HOME/uv or ~/.cache/uv on Unix (macOS included), or
+// %LOCALAPPDATA%\uv\cache on Windows.
+func uvCacheDir(getenv func(string) string) string {
+	if d := getenv("UV_CACHE_DIR"); d != "" {
+		return d
+	}
+	if runtime.GOOS == "windows" {
+		if d := getenv("LOCALAPPDATA"); d != "" {
+			return filepath.Join(d, "uv", "cache")
+		}
+		return ""
+	}
+	if d := getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "uv")
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".cache", "uv")
+	}
+	return ""
+}
+
+// existingAncestor is path or its nearest parent that exists: uv's cache may
+// not exist before its first use, yet will live on its parent's filesystem.
+func existingAncestor(path string) string {
+	if path == "" {
+		return ""
+	}
+	path = filepath.Clean(path)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		parent := filepath.Dir(path)
+		if parent == path {
+			return ""
+		}
+		path = parent
+	}
+}

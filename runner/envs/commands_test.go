@@ -1,0 +1,97 @@
+package envs
+
+import (
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCommandLines(t *testing.T) {
+	spec := Spec{Python: "/py/bin/python3.12", Packages: []string{"beta==1.0", "alpha", "alpha"}}
+	full := spec
+	full.Index = Index{
+		URL:       "https://mirror.example/simple",
+		Extra:     []string{"https://extra1/simple", "https://extra2/simple"},
+		FindLinks: []string{"/wheels", "https://host/links/"},
+		NoIndex:   true,
+	}
+	indexFlags := "--index-url https://mirror.example/simple --extra-index-url https://extra1/simple " +
+		"--extra-index-url https://extra2/simple --find-links /wheels --find-links https://host/links/ --no-index"
+	tests := []struct {
+		name string
+		got  []string
+		want string
+	}{
+		{"venv", VenvArgs(spec, "/c/envs/x"), "/py/bin/python3.12 -m venv --without-pip /c/envs/x"},
+		{"pip, installer defaults", PipInstallArgs(spec, "/v/bin/python"),
+			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off -- alpha beta==1.0"},
+		{"pip, every index flag", PipInstallArgs(full, "/v/bin/python"),
+			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off " + indexFlags + " -- alpha beta==1.0"},
+		{"uv venv", UvVenvArgs(spec, "/c/envs/x"), "uv venv --no-project --no-progress --python /py/bin/python3.12 /c/envs/x"},
+		{"uv install, installer defaults", uvInstallArgs(spec, "/v/bin/python", linkHardlink),
+			"uv pip install --no-progress --python /v/bin/python --link-mode hardlink --compile-bytecode -- alpha beta==1.0"},
+		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", linkCopy),
+			"uv pip install --no-progress --python /v/bin/python --link-mode copy --compile-bytecode " + indexFlags + " -- alpha beta==1.0"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(tt.got, " "); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+
+	// The exported uv builder decides the link mode itself.
+	args := UvInstallArgs(full, "/v/bin/python")
+	i := slices.Index(args, "--link-mode")
+	if i < 0 || !slices.Contains([]string{linkClone, linkHardlink, linkCopy}, args[i+1]) {
+		t.Errorf("UvInstallArgs has no valid --link-mode: %q", args)
+	}
+}
+
+// A requirement that looks like an option stays a requirement: it follows "--".
+func TestRequirementsFollowDoubleDash(t *testing.T) {
+	spec := Spec{Python: "/py", Packages: []string{"--index-url=https://evil/simple"}}
+	for _, args := range [][]string{PipInstallArgs(spec, "/v/py"), uvInstallArgs(spec, "/v/py", linkCopy)} {
+		dd := slices.Index(args, "--")
+		if dd < 0 || slices.Index(args, spec.Packages[0]) < dd {
+			t.Errorf("requirement before \"--\": %q", args)
+		}
+	}
+}
+
+func TestChooseLinkMode(t *testing.T) {
+	dir := t.TempDir()
+	same := chooseLinkMode(filepath.Join(dir, "envs"), filepath.Join(dir, "not", "yet", "uv"))
+	if same != linkHardlink && same != linkClone {
+		t.Errorf("cache and env on one filesystem: %s, want hardlink or clone", same)
+	}
+	if got := chooseLinkMode(dir, ""); got != linkCopy {
+		t.Errorf("unknown uv cache: %s, want copy", got)
+	}
+	if runtime.GOOS == "linux" {
+		if got := chooseLinkMode(dir, "/proc/self"); got != linkCopy {
+			t.Errorf("different filesystems: %s, want copy", got)
+		}
+	}
+}
+
+func TestUvCacheDir(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix locations")
+	}
+	tests := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"UV_CACHE_DIR": "/u", "XDG_CACHE_HOME": "/x", "HOME": "/h"}, "/u"},
+		{map[string]string{"XDG_CACHE_HOME": "/x", "HOME": "/h"}, "/x/uv"},
+		{map[string]string{"HOME": "/h"}, "/h/.cache/uv"},
+		{map[string]string{}, ""},
+	}
+	for _, tt := range tests {
+		if got := uvCacheDir(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("uvCacheDir(%v) = %q, want %q", tt.env, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package envs
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// Outputs as pip and uv print them (pip's were captured on this machine;
+// uv's follow its documented format).
+const (
+	pip23Missing = `Looking in links: /w
+Processing /w/alpha-1.0-py3-none-any.whl
+ERROR: Could not find a version that satisfies the requirement nosuch==9 (from versions: none)
+ERROR: No matching distribution found for nosuch==9
+`
+	pip18Missing = `Looking in links: /w
+Collecting nosuch==9
+  Could not find a version that satisfies the requirement nosuch==9 (from versions: )
+No matching distribution found for nosuch==9
+`
+	pip23Offline = `Looking in indexes: https://nonexistent.invalid/simple
+WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f5f>: Failed to establish a new connection: [Errno -2] Name or service not known')': /simple/alpha/
+ERROR: Could not find a version that satisfies the requirement alpha (from versions: none)
+ERROR: No matching distribution found for alpha
+`
+	pip18Offline = `Collecting alpha
+  Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPConnection object at 0x7f70>: Failed to establish a new connection: [Errno 111] Connection refused',)': /simple/alpha/
+  Could not find a version that satisfies the requirement alpha (from versions: )
+No matching distribution found for alpha
+`
+	uvMissing = `Using Python 3.12.1 environment at: /c/envs/.tmp-x/venv
+  × No solution found when resolving dependencies:
+  ╰─▶ Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.
+`
+	uvOffline = `error: Failed to fetch: ` + "`https://pypi.org/simple/alpha/`" + `
+  Caused by: Request failed after 3 retries
+  Caused by: error sending request for url (https://pypi.org/simple/alpha/)
+  Caused by: client error (Connect)
+  Caused by: dns error: failed to lookup address information: Temporary failure in name resolution
+`
+	pipCrash = `Collecting alpha
+Traceback (most recent call last):
+  File "/c/pip/x/pip/__main__.py", line 31, in <module>
+    sys.exit(_main())
+ModuleNotFoundError: No module named '_ctypes'
+`
+)
+
+func TestInstallErrorMessage(t *testing.T) {
+	pip := []string{"/c/envs/.tmp-x/venv/bin/python", "-m", "pip", "install", "--", "nosuch==9"}
+	uv := []string{"/usr/bin/uv", "pip", "install", "--", "nosuch==9"}
+	venv := []string{"/py/bin/python3", "-m", "venv", "--without-pip", "/c/envs/.tmp-x/venv"}
+	tests := []struct {
+		name    string
+		command []string
+		output  string
+		want    string
+		network bool
+	}{
+		{"pip 23 missing", pip, pip23Missing, "pip install failed: ERROR: Could not find a version that satisfies the requirement nosuch==9 (from versions: none)\nERROR: No matching distribution found for nosuch==9", false},
+		{"pip 18 missing", pip, pip18Missing, "pip install failed: Could not find a version that satisfies the requirement nosuch==9 (from versions: )\nNo matching distribution found for nosuch==9", false},
+		{"pip 23 offline", pip, pip23Offline, "pip install failed: ERROR: Could not find a version that satisfies the requirement alpha (from versions: none)\nERROR: No matching distribution found for alpha", true},
+		{"pip 18 offline", pip, pip18Offline, "pip install failed: Could not find a version that satisfies the requirement alpha (from versions: )\nNo matching distribution found for alpha", true},
+		{"uv missing", uv, uvMissing, "uv pip install failed: × No solution found when resolving dependencies:\n╰─▶ Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.", false},
+		{"uv offline", uv, uvOffline, "uv pip install failed: error: Failed to fetch: `https://pypi.org/simple/alpha/`\nCaused by: Request failed after 3 retries\nCaused by: error sending request for url (https://pypi.org/simple/alpha/)\nCaused by: client error (Connect)\nCaused by: dns error: failed to lookup address information: Temporary failure in name resolution", true},
+		{"pip crash", pip, pipCrash, "pip install failed: File \"/c/pip/x/pip/__main__.py\", line 31, in <module>\nsys.exit(_main())\nModuleNotFoundError: No module named '_ctypes'", false},
+		{"venv without output", venv, "", "creating the virtual environment (pip) failed with no output", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &InstallError{Key: "k", Command: tt.command, Output: tt.output}
+			if got := e.Error(); got != tt.want {
+				t.Errorf("Error():\n got %q\nwant %q", got, tt.want)
+			}
+			if got := e.NeedsNetwork(); got != tt.network {
+				t.Errorf("NeedsNetwork() = %v, want %v", got, tt.network)
+			}
+		})
+	}
+}
+
+// TestUnreachableIndexNeedsNetwork: a real pip against a closed port.
+func TestUnreachableIndexNeedsNetwork(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"3.12", "3.6"} {
+		t.Run(version, func(t *testing.T) {
+			spec := testPython(t, version)
+			spec.Packages = []string{"alpha"}
+			spec.Index = Index{URL: "http://127.0.0.1:9/simple"}
+			c := newTestCache(t)
+			// One retry: pip reports connection errors only when retrying.
+			c.Environ = append(os.Environ(), "PIP_RETRIES=1", "PIP_TIMEOUT=2")
+			_, err := c.Ensure(context.Background(), spec)
+			var ie *InstallError
+			if !errors.As(err, &ie) {
+				t.Fatalf("err = %v, want *InstallError", err)
+			}
+			if !ie.NeedsNetwork() {
+				t.Errorf("NeedsNetwork() = false for:\n%s", ie.Output)
+			}
+			if strings.Contains(err.Error(), "Retrying") {
+				t.Errorf("message carries pip's retry noise: %s", err)
+			}
+		})
+	}
+}

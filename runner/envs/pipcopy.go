@@ -1,0 +1,160 @@
+package envs
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+)
+
+// Why a copy of pip, and not pip in each venv or the base pip in place:
+//
+//   - ensurepip (the default of `python -m venv`) costs about 4 s per
+//     environment; venvs here are created --without-pip.
+//   - Running the venv's interpreter as `python -m pip` with PYTHONPATH set to
+//     a folder holding only a `pip` package makes pip (which vendors all its
+//     dependencies) run inside the venv and install into it. Pointing
+//     PYTHONPATH at the base site-packages instead would put every package of
+//     the base interpreter on the venv's path, and pip would report them as
+//     "already satisfied".
+//   - pip >= 22.3 ships __pip-runner__.py, which does the same without a copy,
+//     and measured the same (0.83 s vs 0.81 s for 3 local wheels on 3.12), but
+//     pip 18.1 (Python 3.6) lacks it; one mechanism for every pip is simpler.
+//   - The copy keeps modification times, so the base's __pycache__ stays
+//     valid: without it pip recompiles itself on every run when
+//     PYTHONDONTWRITEBYTECODE is set (1.6-2.1 s instead of 0.8 s per install).
+
+// pipKey names the copy of the pip at spec.PipDir: a new pip there (an
+// upgrade changes pip/__init__.py, which holds the version) gives a new copy.
+func pipKey(spec Spec) (string, error) {
+	init := filepath.Join(spec.PipDir, "pip", "__init__.py")
+	info, err := os.Stat(init)
+	if err != nil {
+		return "", fmt.Errorf("no pip at %s: %w", spec.PipDir, err)
+	}
+	return shortHash(spec.PythonKey, spec.PipDir, fmt.Sprint(stampOf(info))), nil
+}
+
+// ensurePipCopy returns a folder holding only a copy of spec's pip package,
+// for use as PYTHONPATH, and a release func to call once pip has run. The
+// copy is made once per pip, in a temporary folder renamed into place, under
+// the copy's lock held exclusively; users hold that lock shared, so Clear
+// never deletes a copy that a build is running.
+func (c *Cache) ensurePipCopy(ctx context.Context, spec Spec) (dir string, release func(), err error) {
+	key, err := pipKey(spec)
+	if err != nil {
+		return "", nil, err
+	}
+	dst := filepath.Join(c.pipRoot(), key)
+	lockPath := c.pipLockPath(key)
+	for {
+		shared, err := lockFileContext(ctx, lockPath, false)
+		if err != nil {
+			return "", nil, err
+		}
+		if isDir(filepath.Join(dst, "pip")) {
+			return dst, func() { shared.Close() }, nil
+		}
+		shared.Close()
+		if err := c.copyPip(ctx, spec, key, dst); err != nil {
+			return "", nil, err
+		}
+	}
+}
+
+// copyPip makes the copy at dst unless another process made it meanwhile.
+func (c *Cache) copyPip(ctx context.Context, spec Spec, key, dst string) error {
+	lock, err := lockFileContext(ctx, c.pipLockPath(key), true)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if isDir(filepath.Join(dst, "pip")) {
+		return nil
+	}
+	if err := os.MkdirAll(c.pipRoot(), 0o777); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(c.pipRoot(), ".tmp-"+key+"-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := copyTree(filepath.Join(spec.PipDir, "pip"), filepath.Join(tmp, "pip")); err != nil {
+		return fmt.Errorf("copying pip from %s: %w", spec.PipDir, err)
+	}
+	os.RemoveAll(dst) // a damaged copy without pip/
+	return os.Rename(tmp, dst)
+}
+
+var pipVersionRE = regexp.MustCompile(`(?m)^__version__\s*=\s*["']([^"']+)["']`)
+
+// pipVersion reads the version of the pip package in dir, for the marker.
+func pipVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "pip", "__init__.py"))
+	if err != nil {
+		return ""
+	}
+	if m := pipVersionRE.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// copyTree copies the folder src to dst, keeping file modes and
+// modification times, and symbolic links as links.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o777)
+		case info.Mode()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		case info.Mode().IsRegular():
+			if err := copyFile(path, target, info.Mode().Perm()); err != nil {
+				return err
+			}
+			return os.Chtimes(target, info.ModTime(), info.ModTime())
+		default:
+			return nil // sockets, devices: never part of a package
+		}
+	})
+}
+
+func copyFile(src, dst string, perm fs.FileMode) (err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	_, err = io.Copy(out, in)
+	return err
+}
