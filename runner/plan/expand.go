@@ -1,0 +1,268 @@
+package plan
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/toolchains"
+)
+
+// Config is what expansion needs to know about this host.
+type Config struct {
+	Interpreters []*toolchains.Interpreter
+	Host         *toolchains.Host
+	Suite        cases.Suite
+	Index        cases.Index // the runner's own settings (flags, environment)
+
+	// Network answers whether the package index answers, and if not why.
+	// It is called at most once, and only if some run needs to know.
+	Network func() (bool, string)
+	// Features answers extra host features (asan, say) that are costly to
+	// probe; it is consulted only for names the host does not know.
+	Features func(name string) (bool, bool)
+}
+
+// MinDefaultPython is the oldest interpreter a case runs on by default.
+var MinDefaultPython = [2]int{3, 8}
+
+// Expand returns the runs of every case: in case order, then variant order
+// (default first), then interpreter order (oldest first).
+func Expand(cs []*cases.Case, cfg Config) []*Run {
+	e := &expander{cfg: cfg, labels: labels(cfg.Interpreters)}
+	var runs []*Run
+	for _, c := range cs {
+		for _, v := range c.Variants {
+			runs = append(runs, e.variant(c, v)...)
+		}
+	}
+	return runs
+}
+
+type expander struct {
+	cfg    Config
+	labels map[*toolchains.Interpreter]string
+
+	netOnce sync.Once
+	netOK   bool
+	netWhy  string
+}
+
+func (e *expander) network() (bool, string) {
+	e.netOnce.Do(func() {
+		if e.cfg.Network == nil {
+			e.netWhy = "no network probe configured"
+			return
+		}
+		e.netOK, e.netWhy = e.cfg.Network()
+	})
+	return e.netOK, e.netWhy
+}
+
+func (e *expander) variant(c *cases.Case, v *cases.Variant) []*Run {
+	sels := v.Python
+	if len(sels) == 0 {
+		sels = e.cfg.Suite.Python
+	}
+	var runs []*Run
+	matched := map[*toolchains.Interpreter]bool{}
+	for _, in := range e.cfg.Interpreters {
+		if !selected(in, sels) || matched[in] {
+			continue
+		}
+		matched[in] = true
+		runs = append(runs, e.run(c, v, in, e.labels[in]))
+	}
+	// A selector that matches nothing is reported, not dropped: a case
+	// pinned to 3.14 on a host without it says so.
+	for _, s := range sels {
+		found := false
+		for in := range matched {
+			if s.Matches(in.Major, in.Minor, in.Micro, in.FreeThreaded) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			r := e.base(c, v, nil, label(s.Text))
+			r.Unsupported = fmt.Sprintf("no interpreter matches python %s (found: %s)", s.Text, e.found())
+			runs = append(runs, r)
+		}
+	}
+	if len(sels) == 0 && len(runs) == 0 {
+		r := e.base(c, v, nil, "none")
+		r.Unsupported = fmt.Sprintf("no CPython ≥ %d.%d found (found: %s)", MinDefaultPython[0], MinDefaultPython[1], e.found())
+		runs = append(runs, r)
+	}
+	return runs
+}
+
+func selected(in *toolchains.Interpreter, sels []cases.PythonSelector) bool {
+	if len(sels) == 0 {
+		return in.Implementation == "cpython" &&
+			(in.Major > MinDefaultPython[0] || (in.Major == MinDefaultPython[0] && in.Minor >= MinDefaultPython[1]))
+	}
+	for _, s := range sels {
+		if s.Matches(in.Major, in.Minor, in.Micro, in.FreeThreaded) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *expander) found() string {
+	if len(e.cfg.Interpreters) == 0 {
+		return "none"
+	}
+	var vs []string
+	for _, in := range e.cfg.Interpreters {
+		vs = append(vs, e.labels[in])
+	}
+	return strings.Join(vs, ", ")
+}
+
+func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpreter, py string) *Run {
+	r := &Run{
+		ID:      c.ID() + "/" + v.Name + "/" + py,
+		Case:    c,
+		Variant: v,
+		Interp:  in,
+		Python:  py,
+		Index:   mergeIndex(e.cfg.Index, v.Index, e.cfg.Suite.Index),
+	}
+	for _, p := range v.Packages {
+		if p.Path != "" {
+			r.Packages = append(r.Packages, p.Path)
+		} else {
+			r.Packages = append(r.Packages, p.String())
+		}
+	}
+	sort.Strings(r.Packages)
+	r.NeedsNetwork = needsNetwork(v, r.Index)
+	return r
+}
+
+func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpreter, py string) *Run {
+	r := e.base(c, v, in, py)
+	has := e.features(in)
+	for _, cond := range v.Requires {
+		if !cond.Expr.Eval(has) {
+			r.Unsupported = "requires " + cond.Text + e.why(cond, has)
+			return r
+		}
+	}
+	for _, cond := range v.Unsupported {
+		if cond.Expr.Eval(has) {
+			r.Unsupported = "unsupported: " + cond.Text + e.why(cond, has)
+			return r
+		}
+	}
+	if r.NeedsNetwork {
+		if ok, why := e.network(); !ok {
+			r.Unsupported = "network: " + why
+			return r
+		}
+	}
+	for _, cond := range v.XFail {
+		if cond.Text == "*" || cond.Expr.Eval(has) {
+			r.XFail = cond.Text
+			break
+		}
+	}
+	return r
+}
+
+// why names the features of a condition that were false, for reasons
+// like "requires darwin && arm64 (this host: linux, amd64)".
+func (e *expander) why(cond cases.Condition, has func(string) bool) string {
+	var parts []string
+	for _, n := range cond.Expr.Names() {
+		if n == "network" {
+			if ok, why := e.network(); !ok {
+				parts = append(parts, "network: "+why)
+			}
+			continue
+		}
+		if has(n) {
+			parts = append(parts, n)
+		} else {
+			parts = append(parts, "no "+n)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (this host: " + strings.Join(parts, ", ") + ")"
+}
+
+// features answers feature names for runs on interpreter in.
+func (e *expander) features(in *toolchains.Interpreter) func(string) bool {
+	interp := map[string]bool{}
+	if in != nil {
+		for _, f := range in.Features() {
+			interp[f] = true
+		}
+	}
+	return func(name string) bool {
+		if interp[name] {
+			return true
+		}
+		if strings.HasPrefix(name, "python") || name == "free-threading" || name == "debug-python" {
+			return false
+		}
+		if name == "network" {
+			ok, _ := e.network()
+			return ok
+		}
+		if e.cfg.Host != nil {
+			if v, ok := e.cfg.Host.Features[name]; ok {
+				return v
+			}
+		}
+		if e.cfg.Features != nil {
+			if v, ok := e.cfg.Features(name); ok {
+				return v
+			}
+		}
+		return false
+	}
+}
+
+// label turns a selector into an ID part that is a valid test name.
+func label(s string) string {
+	r := strings.NewReplacer(" ", "", ",", "_", "*", "x")
+	return r.Replace(s)
+}
+
+// labels names each interpreter in run IDs: "3.12", or the full version
+// where two interpreters share major.minor, or the version and where it was
+// found where even that is shared.
+func labels(ins []*toolchains.Interpreter) map[*toolchains.Interpreter]string {
+	short := map[string]int{}
+	full := map[string]int{}
+	for _, in := range ins {
+		short[in.ShortVersion()]++
+		full[in.Version+ftSuffix(in)]++
+	}
+	out := map[*toolchains.Interpreter]string{}
+	for _, in := range ins {
+		switch {
+		case short[in.ShortVersion()] == 1:
+			out[in] = in.ShortVersion()
+		case full[in.Version+ftSuffix(in)] == 1:
+			out[in] = in.Version + ftSuffix(in)
+		default:
+			out[in] = in.Version + ftSuffix(in) + "-" + in.Source
+		}
+	}
+	return out
+}
+
+func ftSuffix(in *toolchains.Interpreter) string {
+	if in.FreeThreaded {
+		return "t"
+	}
+	return ""
+}

@@ -1,0 +1,129 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/toolchains"
+)
+
+func interp(version string, ft bool, source string) *toolchains.Interpreter {
+	var maj, min, mic int
+	parts := strings.Split(version, ".")
+	atoi := func(s string) int {
+		n := 0
+		for _, c := range s {
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	maj, min, mic = atoi(parts[0]), atoi(parts[1]), atoi(parts[2])
+	return &toolchains.Interpreter{
+		Path: "/py/" + version + source, RealPath: "/py/" + version + source, Source: source,
+		Version: version, Major: maj, Minor: min, Micro: mic, Implementation: "cpython", FreeThreaded: ft,
+	}
+}
+
+func load(t *testing.T, yaml string) *cases.Case {
+	t.Helper()
+	c, err := cases.Parse("corpus/p/c.txtar", "p", []byte("python x.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n"+yaml+"-- x.py --\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func ids(runs []*Run) string {
+	var out []string
+	for _, r := range runs {
+		s := r.ID
+		if r.Unsupported != "" {
+			s += " UNSUPPORTED(" + r.Unsupported + ")"
+		}
+		if r.XFail != "" {
+			s += " XFAIL(" + r.XFail + ")"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestExpand(t *testing.T) {
+	ins := []*toolchains.Interpreter{
+		interp("3.7.16", false, "pyenv"),
+		interp("3.8.18", false, "pyenv"),
+		interp("3.11.2", false, "path"),
+		interp("3.11.7", false, "pyenv"),
+		interp("3.13.0", false, "pyenv"),
+		interp("3.13.0", true, "pyenv"),
+	}
+	linux := &toolchains.Host{OS: "linux", Arch: "amd64", Features: map[string]bool{"linux": true, "amd64": true, "darwin": false, "arm64": false, "cc": true}}
+	offline := func() (bool, string) { return false, "no answer" }
+	tests := []struct {
+		name string
+		yaml string
+		want string
+	}{
+		{"default is every CPython from 3.8, free-threaded too, shared minors spelled out", "",
+			"p/c/default/3.8\np/c/default/3.11.2\np/c/default/3.11.7\np/c/default/3.13\np/c/default/3.13t"},
+		{"exact minor", "python: '3.11'\n", "p/c/default/3.11.2\np/c/default/3.11.7"},
+		{"exact patch", "python: '3.11.7'\n", "p/c/default/3.11.7"},
+		{"free-threaded by name only", "python: ['3.13t']\n", "p/c/default/3.13t"},
+		{"specifier skips free-threaded", "python: '>=3.11,<3.14'\n", "p/c/default/3.11.2\np/c/default/3.11.7\np/c/default/3.13"},
+		{"missing interpreter is reported", "python: ['3.8', '3.14']\n",
+			"p/c/default/3.8\np/c/default/3.14 UNSUPPORTED(no interpreter matches python 3.14 (found: 3.7, 3.8, 3.11.2, 3.11.7, 3.13, 3.13t))"},
+		{"requires", "python: '3.8'\nrequires: [darwin && arm64]\n",
+			"p/c/default/3.8 UNSUPPORTED(requires darwin && arm64 (this host: no arm64, no darwin))"},
+		{"requires holds", "python: '3.8'\nrequires: [linux && cc]\n", "p/c/default/3.8"},
+		{"per-interpreter feature", "python: '>=3.8'\nunsupported: ['python3.11']\n",
+			"p/c/default/3.8\np/c/default/3.11.2 UNSUPPORTED(unsupported: python3.11 (this host: python3.11))\np/c/default/3.11.7 UNSUPPORTED(unsupported: python3.11 (this host: python3.11))\np/c/default/3.13"},
+		{"xfail on free-threading", "python: ['3.13', '3.13t']\nxfail: [free-threading]\n", "p/c/default/3.13\np/c/default/3.13t XFAIL(free-threading)"},
+		{"xfail star", "python: '3.8'\nxfail: ['*']\n", "p/c/default/3.8 XFAIL(*)"},
+		{"variants in order", "python: '3.8'\nvariants:\n  regressed:\n    exit: SIGSEGV\n  b:\n    python: '3.13'\n",
+			"p/c/default/3.8\np/c/regressed/3.8\np/c/b/3.13"},
+		{"network needed and absent", "python: '3.8'\npackages: [numpy==2.0]\n",
+			"p/c/default/3.8 UNSUPPORTED(network: no answer)"},
+		{"no-index is offline", "python: '3.8'\npackages: [numpy==2.0]\nindex: {no-index: true, find-links: [./w]}\n", "p/c/default/3.8"},
+		{"git URL needs network even with no-index", "python: '3.8'\npackages: ['mlx @ git+https://github.com/ml-explore/mlx@8e00a2d9d']\nindex: {no-index: true}\n",
+			"p/c/default/3.8 UNSUPPORTED(network: no answer)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := load(t, tt.yaml)
+			got := ids(Expand([]*cases.Case{c}, Config{Interpreters: ins, Host: linux, Network: offline}))
+			if got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNetworkProbedOnceAndOnlyWhenAsked(t *testing.T) {
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv"), interp("3.13.0", false, "pyenv")}
+	probes := 0
+	cfg := Config{Interpreters: ins, Host: &toolchains.Host{Features: map[string]bool{}}, Network: func() (bool, string) { probes++; return true, "" }}
+	Expand([]*cases.Case{load(t, "")}, cfg)
+	if probes != 0 {
+		t.Fatalf("a case without packages probed the network %d times", probes)
+	}
+	Expand([]*cases.Case{load(t, "packages: [numpy==2.0]\n"), load(t, "requires: [network]\n")}, cfg)
+	if probes != 1 {
+		t.Fatalf("network probed %d times, want once", probes)
+	}
+}
+
+func TestMergeIndex(t *testing.T) {
+	got := mergeIndex(cases.Index{FindLinks: []string{"/cli"}}, cases.Index{URL: "https://case/simple", FindLinks: []string{"/case"}}, cases.Index{URL: "https://suite/simple"})
+	if got.URL != "https://case/simple" || strings.Join(got.FindLinks, ",") != "/cli,/case" {
+		t.Errorf("merge = %+v", got)
+	}
+	got = mergeIndex(cases.Index{URL: "https://mirror/simple"}, cases.Index{URL: "https://case/simple"}, cases.Index{})
+	if got.URL != "https://mirror/simple" {
+		t.Errorf("the runner's index must win: %+v", got)
+	}
+	got = mergeIndex(cases.Index{NoIndex: true}, cases.Index{URL: "https://case/simple", Extra: []string{"https://x"}}, cases.Index{})
+	if got.URL != "" || got.Extra != nil || !got.NoIndex {
+		t.Errorf("no-index must drop every index: %+v", got)
+	}
+}

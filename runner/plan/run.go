@@ -1,0 +1,27 @@
+package plan
+
+import (
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/toolchains"
+)
+
+// A Run is one (case, variant, interpreter) to execute on this host.
+type Run struct {
+	ID      string // project/case/variant/python
+	Case    *cases.Case
+	Variant *cases.Variant
+	Interp  *toolchains.Interpreter // nil when no interpreter matched
+	Python  string                  // the interpreter part of the ID: "3.12", "3.13t", "3.11.7"
+
+	// Unsupported is why the run cannot happen here, or "".
+	Unsupported string
+	// XFail is the expression that made the run expected to fail, or "".
+	XFail string
+
+	Packages     []string // canonical requirement strings, local paths absolute
+	Index        cases.Index
+	NeedsNetwork bool // its packages can only come from a remote index or URL
+}
+
+// Skipped reports whether the run is UNSUPPORTED here.
+func (r *Run) Skipped() bool { return r.Unsupported != "" }
