@@ -1,0 +1,14 @@
+// Package runner runs a corpus: it ties the stages together.
+//
+// Data flows one way, each stage a package of its own:
+//
+//	txtar ──cases──▶ Case ──plan──▶ Run (case × variant × interpreter × host)
+//	      ──envs──▶ environment ──script──▶ outcome ──▶ result ──report──▶ terminal
+//
+// A Session is one invocation of that pipeline: it loads the cases,
+// discovers interpreters and host features once, expands the plan, and then
+// executes runs — all of them with a worker pool (RunAll, the CLI), or one
+// at a time (Execute, the `go test ./corpus/...` subtests). Environments are
+// shared between runs through the cache; concurrent runs that need the same
+// one wait for a single build.
+package runner

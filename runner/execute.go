@@ -1,0 +1,270 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/diagnose"
+	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/script"
+)
+
+// Execute runs one planned run to its result.
+func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) {
+	start := time.Now()
+	res = result.Result{
+		ID:       r.ID,
+		File:     r.Case.File,
+		Project:  r.Case.Project,
+		Case:     r.Case.Name,
+		Variant:  r.Variant.Name,
+		Python:   r.Python,
+		Expected: r.Variant.Exit.String(),
+	}
+	if r.Interp != nil {
+		res.Interpreter, res.Version = r.Interp.Path, r.Interp.Version
+	}
+	defer func() { res.Duration = time.Since(start) }()
+	if r.Skipped() {
+		res.Status, res.Reason = result.Unsupported, r.Unsupported
+		return res
+	}
+	env, err := s.Cache.Ensure(ctx, envSpec(r))
+	if err != nil {
+		var ie *envs.InstallError
+		if errors.As(err, &ie) && ie.NeedsNetwork() {
+			res.Status, res.Reason = result.Unsupported, "network: "+firstLine(ie.Error())
+		} else {
+			res.Status, res.Reason = result.Unresolved, err.Error()
+		}
+		if ctx.Err() != nil {
+			res.Reason = "interrupted while making the environment"
+		}
+		return res
+	}
+	if err := installStacksHook(env.Dir); err != nil {
+		res.Warnings = append(res.Warnings, "cannot install the stack-dump hook, a TIMEOUT will show no stacks: "+err.Error())
+	}
+	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
+	res.Warnings = append(res.Warnings, env.Warnings...)
+
+	var pip, pipEnv []string
+	if usesPip(r) {
+		var release func()
+		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, envSpec(r))
+		if err != nil {
+			res.Status, res.Reason = result.Unresolved, "the script runs pip: "+err.Error()
+			return res
+		}
+		defer release()
+		pipEnv = append(pipEnv, pipIndexVars(r.Index)...)
+	}
+	job := script.Job{
+		Run:      r,
+		Python:   env.Python,
+		BinDir:   env.BinDir,
+		EnvDir:   env.Dir,
+		Pip:      pip,
+		PipEnv:   pipEnv,
+		Has:      s.features.has(r.Interp),
+		Timeout:  s.Timeout,
+		Strict:   s.Strict,
+		Verbose:  s.Verbose,
+		KeepWork: s.KeepWork,
+	}
+	repeat := max(r.Variant.Repeat, 1)
+	if s.Repeat > 0 {
+		repeat = s.Repeat
+	}
+	retries := r.Variant.Retries
+
+	var last, failed script.Outcome
+	var anyFailed, flaky bool
+	for i := 0; i < repeat && ctx.Err() == nil; i++ {
+		out := script.Execute(ctx, job)
+		res.Attempts++
+		for try := 0; !out.Passed && try < retries && !out.TimedOut && ctx.Err() == nil; try++ {
+			res.Failures++
+			failed = out
+			out = script.Execute(ctx, job)
+			res.Attempts++
+			if out.Passed {
+				flaky = true
+			}
+		}
+		if !out.Passed {
+			res.Failures++
+			anyFailed = true
+			failed = out
+		}
+		last = out
+	}
+	decisive := last
+	if anyFailed || (flaky && !last.Passed) {
+		decisive = failed
+	}
+	describe(&res, decisive, s.Verbose)
+	switch {
+	case ctx.Err() != nil && anyFailed:
+		res.Status, res.Reason = result.Unresolved, "interrupted"
+	case anyFailed && decisive.TimedOut:
+		res.Status = result.Timeout
+	case anyFailed && r.XFail != "":
+		res.Status = result.XFail
+		res.Reason = "expected to fail (xfail: " + r.XFail + "): " + res.Reason
+	case anyFailed:
+		res.Status = result.Fail
+	case r.XFail != "":
+		res.Status = result.XPass
+		res.Reason = "passed, but expected to fail (xfail: " + r.XFail + ")"
+	case flaky:
+		res.Status = result.FlakyPass
+		res.Reason = fmt.Sprintf("passed after %d failed tries", res.Failures)
+	default:
+		res.Status = result.Pass
+	}
+	if repeat > 1 && anyFailed {
+		res.Reason = fmt.Sprintf("failed %d/%d · %s", res.Failures, res.Attempts, res.Reason)
+	}
+	return res
+}
+
+// describe fills in what the decisive outcome showed.
+func describe(res *result.Result, out script.Outcome, verbose bool) {
+	res.Work = out.Work
+	inv := out.LastFailure()
+	// The transcript says what the diagnosis cannot: which stdout check
+	// failed, say. When a python run's own status failed the script, the
+	// diagnosis, traceback and stderr already say it all.
+	if verbose || (!out.Passed && (inv == nil || inv.OK)) {
+		res.Log = out.Log
+	}
+	if inv == nil && len(out.Pythons) > 0 {
+		inv = &out.Pythons[len(out.Pythons)-1]
+	}
+	if inv == nil {
+		if !out.Passed {
+			res.Reason = lastFailLine(out.Log)
+		}
+		return
+	}
+	res.Actual = inv.Status.String()
+	if inv.Status.Signal != 0 {
+		res.Signal = inv.Status.Name
+	}
+	if sig, ok := diagnose.Primary(inv.Signatures); ok && sig.Fatal {
+		res.Signature = sig.String()
+	}
+	for _, sig := range inv.Signatures {
+		if !sig.Fatal {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s (stderr line %d)", sig, sig.Line))
+		}
+	}
+	res.StderrTail = tail(inv.Stderr, 12)
+	res.Traceback = inv.Traceback
+	if !out.Passed {
+		if inv.OK {
+			res.Reason = lastFailLine(out.Log)
+		} else {
+			res.Reason = diagnosis(inv)
+		}
+	}
+}
+
+// diagnosis is the one line a failure is known by.
+func diagnosis(inv *script.Invocation) string {
+	if inv.TimedOut {
+		return "timed out (" + inv.Duration.Round(time.Millisecond).String() + ")"
+	}
+	s := inv.Status.String()
+	if inv.Want != "" {
+		s += ", want " + inv.Want
+	}
+	if sig, ok := diagnose.Primary(inv.Signatures); ok {
+		s += " · " + sig.String()
+	}
+	return s
+}
+
+// lastFailLine picks testscript's FAIL line out of a transcript.
+func lastFailLine(log string) string {
+	lines := strings.Split(log, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(lines[i], "FAIL: ") {
+			return strings.TrimPrefix(lines[i], "FAIL: ")
+		}
+	}
+	return "the script failed"
+}
+
+func tail(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// pipIndexVars gives a script's pip the run's own index settings, so that
+// `pip install x` in a case finds what its packages were found in.
+func pipIndexVars(ix cases.Index) []string {
+	var vars []string
+	if ix.NoIndex {
+		vars = append(vars, "PIP_NO_INDEX=1")
+	}
+	if ix.URL != "" {
+		vars = append(vars, "PIP_INDEX_URL="+ix.URL)
+	}
+	if len(ix.Extra) > 0 {
+		vars = append(vars, "PIP_EXTRA_INDEX_URL="+strings.Join(ix.Extra, " "))
+	}
+	if len(ix.FindLinks) > 0 {
+		vars = append(vars, "PIP_FIND_LINKS="+strings.Join(ix.FindLinks, " "))
+	}
+	return vars
+}
+
+// usesPip reports whether the run's script has a pip command.
+func usesPip(r *plan.Run) bool {
+	lines, _ := r.Case.ScriptLines()
+	for _, l := range lines {
+		f := strings.Fields(l)
+		for len(f) > 0 && (strings.HasPrefix(f[0], "[") || f[0] == "!") {
+			f = f[1:]
+		}
+		if len(f) > 0 && f[0] == "pip" {
+			return true
+		}
+	}
+	return false
+}
+
+// envSpec is what the run's environment is made of.
+func envSpec(r *plan.Run) envs.Spec {
+	in := r.Interp
+	return envs.Spec{
+		Python:        in.RealPath,
+		PythonKey:     in.Key(),
+		PythonVersion: in.Version,
+		PipDir:        in.PipDir,
+		Packages:      r.Packages,
+		Index: envs.Index{
+			URL:       r.Index.URL,
+			Extra:     r.Index.Extra,
+			FindLinks: r.Index.FindLinks,
+			NoIndex:   r.Index.NoIndex,
+		},
+	}
+}

@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/fatih/color"
+)
+
+// Terminal prints one line per finished run, failures followed by their
+// diagnosis, and a closing summary line.
+type Terminal struct {
+	W       io.Writer
+	Color   bool // colour the status words; the caller decides (TTY, NO_COLOR)
+	Verbose bool // show the output of passing runs too
+}
+
+var statusColor = map[result.Status]*color.Color{
+	result.Pass:        color.New(color.FgGreen),
+	result.FlakyPass:   color.New(color.FgYellow),
+	result.XFail:       color.New(color.FgGreen),
+	result.Unsupported: color.New(color.FgHiBlack),
+	result.Fail:        color.New(color.FgRed, color.Bold),
+	result.XPass:       color.New(color.FgRed, color.Bold),
+	result.Unresolved:  color.New(color.FgMagenta, color.Bold),
+	result.Timeout:     color.New(color.FgRed, color.Bold),
+}
+
+func (t *Terminal) status(s result.Status) string {
+	word := fmt.Sprintf("%-11s", s)
+	if !t.Color {
+		return word
+	}
+	c := statusColor[s]
+	if c == nil {
+		return word
+	}
+	c.EnableColor()
+	return c.Sprint(word)
+}
+
+// Result prints one finished run.
+func (t *Terminal) Result(r result.Result) {
+	line := t.status(r.Status) + " " + r.ID
+	if r.Reason != "" {
+		line += "  " + r.Reason
+	}
+	line += "  (" + Duration(r.Duration) + ")"
+	fmt.Fprintln(t.W, line)
+	if r.Status.Failed() || t.Verbose {
+		t.details(r)
+	} else if len(r.Warnings) > 0 {
+		for _, w := range r.Warnings {
+			fmt.Fprintf(t.W, "    warning: %s\n", w)
+		}
+	}
+}
+
+func (t *Terminal) details(r result.Result) {
+	indent := func(title, body string) {
+		body = strings.TrimRight(body, "\n")
+		if body == "" {
+			return
+		}
+		fmt.Fprintf(t.W, "    %s:\n", title)
+		for _, l := range strings.Split(body, "\n") {
+			fmt.Fprintf(t.W, "      %s\n", l)
+		}
+	}
+	if r.Status == result.Unsupported {
+		return
+	}
+	fmt.Fprintf(t.W, "    case: %s\n", r.File)
+	if r.Interpreter != "" {
+		fmt.Fprintf(t.W, "    python: %s (%s)\n", r.Version, r.Interpreter)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(t.W, "    warning: %s\n", w)
+	}
+	if r.Traceback != "" {
+		indent("faulthandler", r.Traceback)
+	}
+	if !strings.Contains(r.Traceback, strings.TrimSpace(r.StderrTail)) {
+		indent("stderr (last lines)", r.StderrTail)
+	}
+	indent("script", r.Log)
+	if r.Work != "" {
+		fmt.Fprintf(t.W, "    work: %s\n", r.Work)
+	}
+}
+
+// Summary prints the closing line: counts per status and the wall time.
+func (t *Terminal) Summary(results []result.Result, elapsed time.Duration) {
+	fmt.Fprintln(t.W, SummaryLine(results, elapsed))
+}
+
+// SummaryLine reads "24 runs: 12 PASS, 10 UNSUPPORTED, 2 FAIL (3.4s)".
+func SummaryLine(results []result.Result, elapsed time.Duration) string {
+	counts := map[result.Status]int{}
+	for _, r := range results {
+		counts[r.Status]++
+	}
+	var parts []string
+	for _, s := range result.Statuses {
+		if n := counts[s]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, s))
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"nothing to run"}
+	}
+	return fmt.Sprintf("%d runs: %s (%s)", len(results), strings.Join(parts, ", "), Duration(elapsed))
+}
+
+// Duration rounds for people: 12ms, 1.3s, 2m5s.
+func Duration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Minute:
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}

@@ -1,0 +1,42 @@
+package result
+
+import (
+	"time"
+)
+
+// A Result is what happened to one run.
+type Result struct {
+	ID      string // project/case/variant/python
+	File    string // the case file
+	Project string
+	Case    string
+	Variant string
+	Python  string // the ID's interpreter part
+
+	Status Status
+	// Reason says why a run was UNSUPPORTED or UNRESOLVED, or, for FAIL,
+	// XPASS and TIMEOUT, the one-line diagnosis: "exit 134 (SIGABRT),
+	// want 0 · fatal-python-error: PyThreadState_Get".
+	Reason string
+
+	Expected   string   // the variant's exit expectation, as written
+	Actual     string   // the status of the python run that decided it: "exit 139 (SIGSEGV)"
+	Signal     string   // "SIGSEGV", "" when none
+	Signature  string   // "fatal-python-error: PyThreadState_Get", "" when none
+	Warnings   []string // signatures that did not fail the run, such as exception-ignored
+	StderrTail string   // the last lines of that run's stderr
+	Traceback  string   // faulthandler's report, all threads
+	Log        string   // the script's transcript (failures, or -v)
+	Work       string   // $WORK, when kept
+
+	Interpreter string // path of the interpreter
+	Version     string // its full version
+	EnvKey      string
+	EnvBuilt    bool          // this run built the environment
+	EnvTime     time.Duration // how long building it took
+	Installed   []string      // name==version in the environment
+
+	Attempts int // python runs of the script: repeat and retries
+	Failures int // of which failed
+	Duration time.Duration
+}

@@ -1,0 +1,68 @@
+package runner
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/runner/result"
+)
+
+// RunAll executes every run of the session with jobs workers (0 means one
+// per CPU), calling emit with each result as it finishes, from one
+// goroutine at a time. Unsupported runs are emitted first, as they cost
+// nothing. It returns every result, in plan order.
+func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)) []result.Result {
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	results := make([]result.Result, len(s.Runs))
+	var emitMu sync.Mutex
+	report := func(i int, r result.Result) {
+		emitMu.Lock()
+		defer emitMu.Unlock()
+		results[i] = r
+		if emit != nil {
+			emit(r)
+		}
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				report(i, s.Execute(ctx, s.Runs[i]))
+			}
+		}()
+	}
+	var pending []int
+	for i, r := range s.Runs {
+		if r.Skipped() {
+			report(i, s.Execute(ctx, r))
+		} else {
+			pending = append(pending, i)
+		}
+	}
+	for _, i := range pending {
+		if ctx.Err() != nil {
+			r := s.Runs[i]
+			report(i, interrupted(r))
+			continue
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results
+}
+
+func interrupted(r *plan.Run) result.Result {
+	return result.Result{
+		ID: r.ID, File: r.Case.File, Project: r.Case.Project, Case: r.Case.Name,
+		Variant: r.Variant.Name, Python: r.Python,
+		Status: result.Unresolved, Reason: "not run: interrupted",
+	}
+}

@@ -1,0 +1,42 @@
+package script
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBuildExtCommand(t *testing.T) {
+	tests := []struct {
+		args     []string
+		goos     string
+		compiler string
+		want     string
+		wantErr  string
+	}{
+		{[]string{"holder", "holder.cpp"}, "linux", "c++",
+			"-shared -fPIC -O1 -g -I/inc -std=c++17 holder.cpp -o holder.cpython-312-x86_64-linux-gnu.so", ""},
+		{[]string{"holder", "a.c", "b.c", "--", "-DFIX", "", "-Wall"}, "linux", "cc",
+			"-shared -fPIC -O1 -g -I/inc a.c b.c -DFIX -Wall -o holder.cpython-312-x86_64-linux-gnu.so", ""},
+		{[]string{"holder", "holder.cc", "--", ""}, "darwin", "c++",
+			"-shared -fPIC -O1 -g -I/inc -std=c++17 -undefined dynamic_lookup holder.cc -o holder.cpython-312-x86_64-linux-gnu.so", ""},
+		{[]string{"holder"}, "linux", "", "", "usage: build-ext MODULE SOURCE"},
+		{[]string{"holder.so", "x.c"}, "linux", "", "", `module name "holder.so" must be a plain name`},
+		{[]string{"holder", "x.py"}, "linux", "", "", `"x.py" is not a C or C++ source`},
+	}
+	for _, tt := range tests {
+		b, err := parseBuildExt(tt.args)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%v: error %v, want %q", tt.args, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", tt.args, err)
+		}
+		argv, compiler := b.command(tt.goos, "/inc", ".cpython-312-x86_64-linux-gnu.so", "", "")
+		if got := strings.Join(argv, " "); got != tt.want || compiler != tt.compiler {
+			t.Errorf("%v on %s:\n got %s %s\nwant %s %s", tt.args, tt.goos, compiler, got, tt.compiler, tt.want)
+		}
+	}
+}

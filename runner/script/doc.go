@@ -1,0 +1,32 @@
+// Package script executes one planned run: the case's testscript, with the
+// commands cleanexit adds to the script language.
+//
+// Commands (besides testscript's own exec, stdout, stderr, cmp, env, …):
+//
+//	python ARGS…
+//	    Runs the environment's interpreter with -X faulthandler, in the
+//	    script's current directory (initially $WORK). It succeeds when the
+//	    exit status matches the variant's `exit`, when stderr matches the
+//	    variant's `stderr` pattern if it has one, and, when a clean exit is
+//	    expected, when stderr shows no fatal signature (Fatal Python error,
+//	    Segmentation fault, an AddressSanitizer report…). `! python` keeps
+//	    testscript's meaning: the run must fail, however. Its output feeds
+//	    the stdout and stderr commands. Past the variant's timeout the
+//	    interpreter is asked for its stacks, then its process group is
+//	    killed, and the run is TIMEOUT.
+//	pip ARGS…
+//	    Runs pip for the case's environment.
+//	build-ext MODULE SOURCE… [-- CFLAGS…]
+//	    Compiles a C or C++ extension module into the current directory
+//	    against the environment's interpreter: its include directory, its
+//	    EXT_SUFFIX, -shared -fPIC, and on macOS -undefined dynamic_lookup.
+//	    Empty arguments (an unset $VAR) are dropped.
+//
+// Conditions: every feature name (see package feature) is a condition, so
+// `[cuda] python gpu.py` or `[!python3.13] stop` work as in lit.
+//
+// The script sees a controlled environment: testscript's own variables
+// ($WORK, HOME=/no-home, TMPDIR), PATH with the environment's bin first,
+// VIRTUAL_ENV, and the case's `env`. The caller's PYTHON* variables and
+// anything else in the caller's environment never reach it.
+package script

@@ -1,0 +1,161 @@
+package script
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/feature"
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// Execute runs the job's script and reports what it showed. It never
+// panics on a bad script: testscript's own errors become a failed outcome
+// with the message in the log.
+func Execute(ctx context.Context, j Job) Outcome {
+	start := time.Now()
+	if j.GOOS == "" {
+		j.GOOS = runtime.GOOS
+	}
+	x := &execution{job: j, ctx: ctx}
+	out := x.execute()
+	out.Duration = time.Since(start)
+	return out
+}
+
+type execution struct {
+	job Job
+	ctx context.Context
+
+	mu       sync.Mutex
+	pythons  []Invocation
+	timedOut bool
+	envKeys  []string
+}
+
+func (x *execution) execute() Outcome {
+	c := x.job.Run.Case
+	root, err := os.MkdirTemp(x.job.WorkRoot, "cleanexit-")
+	if err != nil {
+		return Outcome{Log: err.Error()}
+	}
+	archive := &txtar.Archive{Comment: []byte(c.Script), Files: c.Files}
+	if implicit := c.ImplicitScript(); implicit != "" {
+		archive.Comment = append(archive.Comment, implicit...)
+	}
+	scriptFile := filepath.Join(root, c.Name+".txtar")
+	if err := os.WriteFile(scriptFile, txtar.Format(archive), 0o666); err != nil {
+		os.RemoveAll(root)
+		return Outcome{Log: err.Error()}
+	}
+	work := filepath.Join(root, "work")
+	if err := os.Mkdir(work, 0o777); err != nil {
+		os.RemoveAll(root)
+		return Outcome{Log: err.Error()}
+	}
+	t := &scriptT{verbose: x.job.Verbose}
+	p := testscript.Params{
+		Files:       []string{scriptFile},
+		WorkdirRoot: work,
+		Setup:       x.setup,
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"python":    x.python,
+			"pip":       x.pip,
+			"build-ext": x.buildExt,
+		},
+		Condition: x.condition,
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		testscript.RunT(t, p)
+	}()
+	<-done
+
+	out := Outcome{
+		Passed:   !t.failed && !t.skipped,
+		Pythons:  x.pythons,
+		TimedOut: x.timedOut,
+	}
+	log := t.log.String()
+	log = strings.ReplaceAll(log, scriptFile, c.File)
+	out.Log = strings.TrimSpace(log)
+	if x.job.KeepWork {
+		out.Work = filepath.Join(work, "script-"+c.Name)
+	} else {
+		os.RemoveAll(root)
+	}
+	return out
+}
+
+// setup gives the script its controlled environment.
+func (x *execution) setup(e *testscript.Env) error {
+	v := x.job.Run.Variant
+	set := func(k, val string) { e.Setenv(k, val) }
+	if x.job.BinDir != "" {
+		set("PATH", x.job.BinDir+string(os.PathListSeparator)+e.Getenv("PATH"))
+	}
+	if x.job.EnvDir != "" {
+		set("VIRTUAL_ENV", x.job.EnvDir)
+	}
+	// Languages and terminals: keep the caller's locale so that output
+	// encodings match what a user sees, nothing else.
+	for _, k := range []string{"LANG", "LC_ALL", "SYSTEMROOT", "CC", "CXX"} {
+		if val := os.Getenv(k); val != "" && e.Getenv(k) == "" {
+			set(k, val)
+		}
+	}
+	keys := make([]string, 0, len(v.Env))
+	for k := range v.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		set(k, v.Env[k])
+	}
+	for _, kv := range e.Vars {
+		if k, _, ok := strings.Cut(kv, "="); ok {
+			x.envKeys = append(x.envKeys, k)
+		}
+	}
+	x.envKeys = append(x.envKeys, x.job.Run.Case.EnvNames()...)
+	return nil
+}
+
+// environ is the script's current environment, for the processes our
+// commands start: every variable setup made or the script sets.
+func (x *execution) environ(ts *testscript.TestScript) []string {
+	seen := map[string]bool{}
+	var env []string
+	for _, k := range x.envKeys {
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if v := ts.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+func (x *execution) condition(cond string) (bool, error) {
+	if x.job.Has == nil {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	if !feature.Known(cond) {
+		msg := fmt.Sprintf("unknown condition %q", cond)
+		if sug := feature.Suggest(cond); sug != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", sug)
+		}
+		return false, fmt.Errorf("%s", msg)
+	}
+	return x.job.Has(cond), nil
+}

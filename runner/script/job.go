@@ -1,0 +1,69 @@
+package script
+
+import (
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/diagnose"
+	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/runner/plan"
+)
+
+// A Job is one planned run, with what it needs from the stages before it.
+type Job struct {
+	Run *plan.Run
+
+	// Python is the environment's interpreter; BinDir and EnvDir its
+	// folders (PATH and VIRTUAL_ENV). Pip is the command line that runs
+	// pip for it, with the variables that command needs.
+	Python string
+	BinDir string
+	EnvDir string
+	Pip    []string
+	PipEnv []string
+
+	// Has answers feature conditions for this run.
+	Has func(name string) bool
+
+	Timeout  time.Duration // per python run; 0 means the variant's
+	Strict   bool          // fail clean exits that show warnings too
+	Verbose  bool          // keep the transcript of passing phases
+	WorkRoot string        // where $WORK is made; "" means os.TempDir
+	KeepWork bool          // leave $WORK behind
+	GOOS     string        // "" means runtime.GOOS
+}
+
+// An Outcome is what running a job's script showed.
+type Outcome struct {
+	Passed   bool
+	TimedOut bool
+	Log      string // testscript's transcript, with $WORK and the case file named
+	Work     string // $WORK, if kept
+	Pythons  []Invocation
+	Duration time.Duration
+}
+
+// An Invocation is one `python` command of the script.
+type Invocation struct {
+	Args       []string
+	Status     exitstatus.Status
+	Started    bool // false when the interpreter could not be started
+	Stdout     string
+	Stderr     string
+	Duration   time.Duration
+	TimedOut   bool
+	OK         bool // it met the expectation
+	Want       string
+	Signatures []diagnose.Signature
+	Traceback  string
+}
+
+// LastFailure returns the last invocation that did not meet its
+// expectation, or nil.
+func (o *Outcome) LastFailure() *Invocation {
+	for i := len(o.Pythons) - 1; i >= 0; i-- {
+		if !o.Pythons[i].OK {
+			return &o.Pythons[i]
+		}
+	}
+	return nil
+}

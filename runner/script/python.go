@@ -1,0 +1,133 @@
+package script
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/diagnose"
+	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// stacksGrace is how long a timed-out interpreter gets to write its
+// stacks before its process group is killed.
+const stacksGrace = 2 * time.Second
+
+// python runs the environment's interpreter and checks how it ended.
+func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
+	if x.job.Python == "" {
+		ts.Fatalf("python: no interpreter for this run")
+	}
+	v := x.job.Run.Variant
+	timeout := x.job.Timeout
+	if timeout <= 0 {
+		timeout = v.Timeout
+	}
+	if timeout <= 0 {
+		timeout = cases.DefaultTimeout
+	}
+	argv := append([]string{"-X", "faulthandler"}, args...)
+	cmd := exec.Command(x.job.Python, argv...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = x.environ(ts)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &limitedWriter{w: &stdout, n: maxOutput}
+	cmd.Stderr = &limitedWriter{w: &stderr, n: maxOutput}
+	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String()}
+	start := time.Now()
+	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, &inv.TimedOut)
+	inv.Duration = time.Since(start)
+	inv.Stdout, inv.Stderr = stdout.String(), stderr.String()
+	ts.Stdout().Write(stdout.Bytes())
+	ts.Stderr().Write(stderr.Bytes())
+	inv.Status, inv.Started = exitstatus.FromError(err)
+	inv.Signatures = diagnose.Classify(inv.Stderr)
+	inv.Traceback = diagnose.Traceback(inv.Stderr)
+
+	var problem string
+	switch {
+	case !inv.Started:
+		problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
+	case inv.TimedOut:
+		problem = fmt.Sprintf("timed out after %s", timeout)
+	case neg:
+		if inv.Status == exitstatus.Exited(0) && !diagnose.AnyFatal(inv.Signatures) {
+			problem = "exit 0, want a failure (! python)"
+		}
+	default:
+		problem = x.judge(&inv)
+	}
+	inv.OK = problem == ""
+	x.mu.Lock()
+	x.pythons = append(x.pythons, inv)
+	if inv.TimedOut {
+		x.timedOut = true
+	}
+	x.mu.Unlock()
+	if problem != "" {
+		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
+	}
+}
+
+// judge says what is wrong with a finished run, or "".
+func (x *execution) judge(inv *Invocation) string {
+	v := x.job.Run.Variant
+	fatal := diagnose.AnyFatal(inv.Signatures)
+	// describe reads "exit 134 (SIGABRT), want 0 · fatal-python-error:
+	// PyThreadState_Get", the form reports use.
+	describe := func(want string) string {
+		s := inv.Status.String() + want
+		if sig, ok := diagnose.Primary(inv.Signatures); ok {
+			s += " · " + sig.String()
+		}
+		return s
+	}
+	if !v.Exit.Match(x.job.GOOS, inv.Status, fatal) {
+		return describe(", want " + v.Exit.String())
+	}
+	if v.Exit.Clean() {
+		if fatal {
+			return describe(", want a clean exit")
+		}
+		if x.job.Strict || v.Clean == "strict" {
+			for _, s := range inv.Signatures {
+				if !s.Fatal {
+					return fmt.Sprintf("%s · %s at stderr line %d, want a clean exit (clean: strict)", inv.Status, s, s.Line)
+				}
+			}
+		}
+	}
+	if v.Stderr != nil && !v.Stderr.MatchString(inv.Stderr) {
+		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
+	}
+	return ""
+}
+
+// maxOutput bounds what we keep of one run's stdout and stderr: a runaway
+// loop must not take the runner's memory with it.
+const maxOutput = 4 << 20
+
+type limitedWriter struct {
+	w interface{ Write([]byte) (int, error) }
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.n <= 0 {
+		return len(p), nil
+	}
+	q := p
+	if len(q) > l.n {
+		q = q[:l.n]
+	}
+	l.n -= len(q)
+	l.w.Write(q)
+	return len(p), nil
+}
+
+var _ = context.Background

@@ -1,0 +1,63 @@
+package script
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// scriptT is the testscript.T that lets testscript run outside `go test`:
+// it records failure and the transcript instead of reporting to testing.
+type scriptT struct {
+	mu      sync.Mutex
+	log     strings.Builder
+	failed  bool
+	skipped bool
+	verbose bool
+}
+
+var _ testscript.T = (*scriptT)(nil)
+
+func (t *scriptT) Skip(args ...any) {
+	t.Log(args...)
+	t.mu.Lock()
+	t.skipped = true
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (t *scriptT) Fatal(args ...any) {
+	t.Log(args...)
+	t.FailNow()
+}
+
+func (t *scriptT) Parallel() {}
+
+func (t *scriptT) Log(args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprintln(&t.log, args...)
+}
+
+func (t *scriptT) FailNow() {
+	t.mu.Lock()
+	t.failed = true
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+// Run runs f on a goroutine of its own, as testing does, so that FailNow's
+// Goexit ends only the script.
+func (t *scriptT) Run(name string, f func(testscript.T)) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(t)
+	}()
+	<-done
+}
+
+func (t *scriptT) Verbose() bool { return t.verbose }

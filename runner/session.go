@@ -1,0 +1,174 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/toolchains"
+)
+
+// Config is everything a session is told from outside: flags, environment.
+type Config struct {
+	Corpus string   // corpus root used when Args name no directory; default "corpus"
+	Args   []string // corpus roots, case files, or case IDs ("mlir", "mlir/context-shutdown")
+
+	Index     cases.Index // --index-url, --find-links, --no-index
+	CacheRoot string      // "" means envs.DefaultRoot
+	Installer string      // auto, pip, uv
+
+	Filter    *regexp.Regexp // keep runs whose ID matches
+	FilterOut *regexp.Regexp // drop runs whose ID matches
+	Timeout   time.Duration  // overrides every case's timeout when > 0
+	Repeat    int            // overrides every case's repeat when > 0
+	Strict    bool
+	Verbose   bool
+	KeepWork  bool
+
+	Getenv func(string) string // the caller's environment; default os.Getenv
+}
+
+// A Session is one loaded corpus, planned on this host.
+type Session struct {
+	Config
+	Cases        []*cases.Case
+	Interpreters []*toolchains.Interpreter
+	Host         *toolchains.Host
+	Runs         []*plan.Run
+	Cache        *envs.Cache
+	features     *hostFeatures
+}
+
+// Open loads the cases the config names, discovers interpreters and host
+// features, and expands the plan. A case that fails to load is an error of
+// the whole session: the message is every problem, at file:line.
+func Open(ctx context.Context, cfg Config) (*Session, error) {
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	if cfg.Corpus == "" {
+		cfg.Corpus = "corpus"
+	}
+	s := &Session{Config: cfg}
+	suite, cs, err := loadCases(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.Cases = cs
+	root := cfg.CacheRoot
+	if root == "" {
+		root, err = envs.DefaultRoot(cfg.Getenv)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s.Cache = &envs.Cache{Root: root, Getenv: cfg.Getenv, Installer: cfg.Installer}
+	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: root})
+	if err != nil && len(s.Interpreters) == 0 {
+		return nil, fmt.Errorf("finding interpreters: %w", err)
+	}
+	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv})
+	s.features = newHostFeatures(s.Host, indexToProbe(cfg), cfg.Getenv)
+	runs := plan.Expand(cs, plan.Config{
+		Interpreters: s.Interpreters,
+		Host:         s.Host,
+		Suite:        suite,
+		Index:        cfg.Index,
+		Network:      s.features.network,
+		Features:     s.features.lazy,
+	})
+	for _, r := range runs {
+		if cfg.Filter != nil && !cfg.Filter.MatchString(r.ID) {
+			continue
+		}
+		if cfg.FilterOut != nil && cfg.FilterOut.MatchString(r.ID) {
+			continue
+		}
+		s.Runs = append(s.Runs, r)
+	}
+	return s, nil
+}
+
+// loadCases resolves the config's arguments into cases and the suite
+// defaults that apply to them.
+func loadCases(cfg Config) (cases.Suite, []*cases.Case, error) {
+	args := cfg.Args
+	if len(args) == 0 {
+		args = []string{cfg.Corpus}
+	}
+	var suite cases.Suite
+	var out []*cases.Case
+	var ids []string
+	var errs cases.ErrorList
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		switch {
+		case err == nil && fi.IsDir():
+			c, err := cases.LoadCorpus(a)
+			if err != nil {
+				errs = append(errs, toList(err)...)
+			}
+			if c != nil {
+				suite = c.Suite
+				out = append(out, c.Cases...)
+			}
+		case err == nil:
+			cs, err := cases.LoadFiles([]string{a})
+			if err != nil {
+				errs = append(errs, toList(err)...)
+			}
+			out = append(out, cs...)
+			if s, err := cases.LoadSuite(filepath.Join(filepath.Dir(filepath.Dir(a)), cases.SuiteFile)); err == nil {
+				suite = s
+			}
+		case strings.HasSuffix(a, ".txtar"):
+			errs = append(errs, &cases.Error{File: a, Msg: "no such case file"})
+		default:
+			ids = append(ids, a)
+		}
+	}
+	if len(ids) > 0 {
+		c, err := cases.LoadCorpus(cfg.Corpus)
+		if err != nil {
+			errs = append(errs, toList(err)...)
+		}
+		if c != nil {
+			suite = c.Suite
+			sel, err := cases.Select(c.Cases, ids)
+			if err != nil {
+				return suite, nil, fmt.Errorf("%v (cases are named project/name, under %s)", err, cfg.Corpus)
+			}
+			out = append(out, sel...)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return suite, nil, errs
+	}
+	return suite, out, nil
+}
+
+func toList(err error) cases.ErrorList {
+	if l, ok := err.(cases.ErrorList); ok {
+		return l
+	}
+	return cases.ErrorList{{Msg: err.Error()}}
+}
+
+// indexToProbe is the index whose answer decides the `network` feature:
+// the runner's, else the user's pip or uv configuration, else PyPI.
+func indexToProbe(cfg Config) string {
+	for _, u := range []string{cfg.Index.URL, cfg.Getenv("PIP_INDEX_URL"), cfg.Getenv("UV_DEFAULT_INDEX"), cfg.Getenv("UV_INDEX_URL")} {
+		if u != "" {
+			return u
+		}
+	}
+	return "https://pypi.org/simple/"
+}
