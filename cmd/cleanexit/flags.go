@@ -1,0 +1,108 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
+)
+
+// sessionFlags are the flags every command that loads a corpus shares.
+type sessionFlags struct {
+	corpus    string
+	findLinks listFlag
+	indexURL  string
+	extra     listFlag
+	noIndex   bool
+	filter    string
+	filterOut string
+	installer string
+}
+
+// listFlag is a flag that may be given more than once.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+func (f *sessionFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.corpus, "corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
+	fs.Var(&f.findLinks, "find-links", "a folder or URL of wheels, as pip's --find-links; repeatable (env CLEANEXIT_FIND_LINKS, a path list)")
+	fs.StringVar(&f.indexURL, "index-url", os.Getenv("CLEANEXIT_INDEX_URL"), "package index URL (env CLEANEXIT_INDEX_URL)")
+	fs.Var(&f.extra, "extra-index-url", "an extra package index URL; repeatable")
+	fs.BoolVar(&f.noIndex, "no-index", os.Getenv("CLEANEXIT_NO_INDEX") != "", "use no package index: local sources only (env CLEANEXIT_NO_INDEX)")
+	fs.StringVar(&f.filter, "filter", os.Getenv("CLEANEXIT_FILTER"), "run only runs whose ID project/case/variant/python matches this regexp (env CLEANEXIT_FILTER)")
+	fs.StringVar(&f.filterOut, "filter-out", os.Getenv("CLEANEXIT_FILTER_OUT"), "skip runs whose ID matches this regexp (env CLEANEXIT_FILTER_OUT)")
+	fs.StringVar(&f.installer, "installer", envOr("CLEANEXIT_INSTALLER", "auto"), "auto (uv when on PATH, else pip), pip or uv")
+}
+
+// config turns the flags into a session config.
+func (f *sessionFlags) config(args []string) (runner.Config, error) {
+	cfg := runner.Config{
+		Corpus:    f.corpus,
+		Args:      args,
+		Installer: f.installer,
+		Index: cases.Index{
+			URL:       f.indexURL,
+			Extra:     f.extra,
+			FindLinks: f.findLinks,
+			NoIndex:   f.noIndex,
+		},
+	}
+	if env := os.Getenv("CLEANEXIT_FIND_LINKS"); env != "" && len(f.findLinks) == 0 {
+		cfg.Index.FindLinks = strings.Split(env, string(os.PathListSeparator))
+	}
+	switch f.installer {
+	case "auto", "pip", "uv":
+	default:
+		return cfg, fmt.Errorf("--installer: want auto, pip or uv, not %q", f.installer)
+	}
+	var err error
+	if cfg.Filter, err = compile("--filter", f.filter); err != nil {
+		return cfg, err
+	}
+	if cfg.FilterOut, err = compile("--filter-out", f.filterOut); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+func compile(flagName, s string) (*regexp.Regexp, error) {
+	if s == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %q is not a regular expression: %v", flagName, s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	return re, nil
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func envDuration(key string) time.Duration {
+	d, _ := time.ParseDuration(os.Getenv(key))
+	return d
+}
+
+// newFlagSet returns a flag set that reports its errors on stderr.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cleanexit %s %s\n\nflags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}

@@ -1,0 +1,61 @@
+// Command cleanexit runs a corpus of Python shutdown-crash regression
+// cases. See the README for what it is, and runner/cases for the case
+// format.
+//
+// Usage:
+//
+//	cleanexit run [-j N] [--filter RE] [-v] [PATH|CASE…]
+//	cleanexit list [PATH|CASE…]
+//	cleanexit check [PATH|CASE…]
+//	cleanexit toolchains
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() { os.Exit(Main()) }
+
+// Main is the whole command, returning its exit status, so that tests can
+// run it in-process through testscript.
+func Main() int {
+	return dispatch(os.Args[1:], os.Stdout, os.Stderr)
+}
+
+// commands are the subcommands, each a function over its arguments.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"run":        cmdRun,
+	"list":       cmdList,
+	"check":      cmdCheck,
+	"toolchains": cmdToolchains,
+}
+
+const usage = `usage: cleanexit <command> [flags] [PATH|CASE…]
+
+commands:
+  run         run cases (default: the corpus) and report each run
+  list        list the runs a corpus expands to on this machine
+  check       validate cases; print every problem as file:line: message
+  toolchains  show the interpreters found and the host's features
+
+Run 'cleanexit <command> -h' for a command's flags.
+`
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "cleanexit: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	return cmd(args[1:], stdout, stderr)
+}

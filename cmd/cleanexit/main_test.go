@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cleanexit/cleanexit/internal/wheelhouse"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// The scripts under testdata/script drive the real command, in-process,
+// the way cmd/go tests itself.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"cleanexit": func() { os.Exit(Main()) },
+	})
+}
+
+// cacheRoot is shared by every script of one test run: environments and
+// interpreter identities are built once, as they would be for a user.
+var cacheRoot string
+
+func TestScripts(t *testing.T) {
+	var err error
+	cacheRoot, err = os.MkdirTemp("", "cleanexit-cli-cache-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(cacheRoot) })
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join("testdata", "script"),
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("CLEANEXIT_CACHE", cacheRoot)
+			e.Setenv("NO_COLOR", "1")
+			// The scripts see what a user's shell here would hold: a
+			// PIP_FIND_LINKS naming a missing folder, PYTHON* settings.
+			for _, k := range []string{"PYENV_ROOT", "PIP_FIND_LINKS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE"} {
+				if v := os.Getenv(k); v != "" {
+					e.Setenv(k, v)
+				}
+			}
+			e.Setenv("HOME", os.Getenv("HOME"))
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"mkwheel":   mkwheel,
+			"procs":     procs,
+			"waitprocs": waitprocs,
+		},
+	})
+}
+
+// mkwheel DIR NAME VERSION MODULE [BODYFILE] writes a pure-Python wheel.
+func mkwheel(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 4 || len(args) > 5 {
+		ts.Fatalf("usage: mkwheel DIR NAME VERSION MODULE [BODYFILE]")
+	}
+	body := ""
+	if len(args) == 5 {
+		body = ts.ReadFile(args[4])
+	}
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o777))
+	_, err := wheelhouse.Module(args[1], args[2], args[3], body).Write(dir)
+	ts.Check(err)
+}

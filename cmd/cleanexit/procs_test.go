@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// procs PATTERN succeeds when a process whose command line contains
+// PATTERN is running: `! procs X` proves nothing was left behind.
+func procs(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: procs PATTERN")
+	}
+	found := matchingProcs(args[0])
+	switch {
+	case neg && len(found) > 0:
+		ts.Fatalf("processes left behind: %s", strings.Join(found, "; "))
+	case !neg && len(found) == 0:
+		ts.Fatalf("no process matches %q", args[0])
+	}
+}
+
+// waitprocs PATTERN waits up to 30s for a process matching PATTERN.
+func waitprocs(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitprocs PATTERN")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if len(matchingProcs(args[0])) > 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ts.Fatalf("no process matching %q appeared", args[0])
+}
+
+// matchingProcs scans /proc; it is the test's own view of the process
+// table, independent of what cleanexit thinks it killed.
+func matchingProcs(pattern string) []string {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var out []string
+	self := "/proc/" + itoa(os.Getpid()) + "/cmdline"
+	for _, f := range dirs {
+		if f == self {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		cmd := strings.ReplaceAll(string(b), "\x00", " ")
+		if strings.Contains(cmd, pattern) && !strings.Contains(cmd, "waitprocs") {
+			out = append(out, strings.TrimSpace(cmd))
+		}
+	}
+	return out
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for n >= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	i--
+	b[i] = byte('0' + n)
+	return string(b[i:])
+}
