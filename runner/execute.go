@@ -77,6 +77,8 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		Strict:   s.Strict,
 		Verbose:  s.Verbose,
 		KeepWork: s.KeepWork,
+
+		ASanRuntime: s.features.asan(),
 	}
 	repeat := max(r.Variant.Repeat, 1)
 	if s.Repeat > 0 {
@@ -113,11 +115,13 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	switch {
 	case ctx.Err() != nil && anyFailed:
 		res.Status, res.Reason = result.Unresolved, "interrupted"
-	case anyFailed && decisive.TimedOut:
-		res.Status = result.Timeout
 	case anyFailed && r.XFail != "":
+		// A declared failure that shows as a hang is still the declared
+		// failure: the hang variant of a case proves the hang.
 		res.Status = result.XFail
 		res.Reason = "expected to fail (xfail: " + r.XFail + "): " + res.Reason
+	case anyFailed && decisive.TimedOut:
+		res.Status = result.Timeout
 	case anyFailed:
 		res.Status = result.Fail
 	case r.XFail != "":

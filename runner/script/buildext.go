@@ -23,6 +23,14 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 	if err != nil {
 		ts.Fatalf("build-ext: %v", err)
 	}
+	if b.sanitize == "address" {
+		if x.job.ASanRuntime == "" {
+			ts.Fatalf("build-ext --sanitize=address: no AddressSanitizer runtime found for this compiler (add `requires: [asan]` to the case)")
+		}
+		x.mu.Lock()
+		x.asan = true
+		x.mu.Unlock()
+	}
 	argv, compiler := b.command(x.job.GOOS, in.Include, in.ExtSuffix, ts.Getenv("CC"), ts.Getenv("CXX"))
 	if x.job.GOOS == "windows" {
 		ts.Fatalf("build-ext: Windows extensions are not supported yet")
@@ -38,14 +46,23 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 
 // A buildExt is a parsed build-ext command line.
 type buildExt struct {
-	module  string
-	sources []string
-	cflags  []string
+	module   string
+	sources  []string
+	cflags   []string
+	sanitize string // "address", or ""
 }
 
 func parseBuildExt(args []string) (buildExt, error) {
 	var b buildExt
 	var rest []string
+	for len(args) > 0 && strings.HasPrefix(args[0], "--sanitize") {
+		v, ok := strings.CutPrefix(args[0], "--sanitize=")
+		if !ok || v != "address" {
+			return b, fmt.Errorf("%s: only --sanitize=address is supported", args[0])
+		}
+		b.sanitize = v
+		args = args[1:]
+	}
 	for i, a := range args {
 		if a == "--" {
 			b.cflags = nonEmpty(args[i+1:])
@@ -95,6 +112,9 @@ func (b buildExt) command(goos, include, extSuffix, cc, cxx string) ([]string, s
 		}
 	}
 	argv := []string{"-shared", "-fPIC", "-O1", "-g", "-I" + include}
+	if b.sanitize == "address" {
+		argv = append(argv, "-fsanitize=address", "-fno-omit-frame-pointer")
+	}
 	if b.isCXX() {
 		argv = append(argv, "-std=c++17")
 	}

@@ -38,6 +38,7 @@ type execution struct {
 	pythons  []Invocation
 	timedOut bool
 	envKeys  []string
+	asan     bool // an extension was built with AddressSanitizer
 }
 
 func (x *execution) execute() Outcome {

@@ -21,6 +21,11 @@ type Job struct {
 	Pip    []string
 	PipEnv []string
 
+	// ASanRuntime is the AddressSanitizer runtime that python runs preload
+	// once the script has built a sanitized extension: the interpreter is
+	// not instrumented, so the runtime must come first.
+	ASanRuntime string
+
 	// Has answers feature conditions for this run.
 	Has func(name string) bool
 
