@@ -11,6 +11,7 @@ package corpus_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cleanexit/cleanexit/runner"
@@ -25,6 +26,22 @@ func TestCorpus(t *testing.T) {
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Once every run has finished, each case must discriminate: its
+	// known-bad variants fail as declared and its good ones pass.
+	var mu sync.Mutex
+	var results []result.Result
+	t.Cleanup(func() {
+		for _, p := range runner.Prove(s.Cases, results) {
+			if p.Verdict.Failed() {
+				t.Errorf("%s %s (%s)\n    %s", p.Verdict, p.Case.ID(), p.Summary(), strings.Join(p.Why, "\n    "))
+			}
+		}
+	})
+	record := func(r result.Result) {
+		mu.Lock()
+		results = append(results, r)
+		mu.Unlock()
 	}
 	tree := map[string]map[string]map[string][]*plan.Run{}
 	var order []string
@@ -53,7 +70,9 @@ func TestCorpus(t *testing.T) {
 							for _, r := range runs {
 								t.Run(r.Python, func(t *testing.T) {
 									t.Parallel()
-									check(t, s, r)
+									res := s.Execute(context.Background(), r)
+									record(res)
+									check(t, res)
 								})
 							}
 						})
@@ -64,8 +83,8 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-func check(t *testing.T, s *runner.Session, r *plan.Run) {
-	res := s.Execute(context.Background(), r)
+// check turns a result into the subtest's verdict: UNSUPPORTED is a skip.
+func check(t *testing.T, res result.Result) {
 	var b strings.Builder
 	term := &report.Terminal{W: &b}
 	term.Result(res)
