@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -79,6 +80,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		KeepWork: s.KeepWork,
 
 		ASanRuntime: s.features.asan(),
+		ExtCache:    filepath.Join(s.Cache.Root, "ext"),
 	}
 	repeat := max(r.Variant.Repeat, 1)
 	if s.Repeat > 0 {

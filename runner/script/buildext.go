@@ -35,13 +35,22 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 	if x.job.GOOS == "windows" {
 		ts.Fatalf("build-ext: Windows extensions are not supported yet")
 	}
+	dir := ts.MkAbs(".")
+	output := filepath.Join(dir, b.module+in.ExtSuffix)
+	cache := extCache{dir: x.job.ExtCache}
+	key := cache.key(compiler, argv, in.Key(), dir)
+	if cache.fetch(key, output) {
+		fmt.Fprintf(ts.Stdout(), "build-ext: %s from the build cache\n", filepath.Base(output))
+		return
+	}
 	cmd := exec.Command(compiler, argv...)
-	cmd.Dir = ts.MkAbs(".")
+	cmd.Dir = dir
 	cmd.Env = x.environ(ts)
 	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
 	if err := cmd.Run(); err != nil {
 		ts.Fatalf("build-ext %s: %s %s: %v", b.module, compiler, strings.Join(argv, " "), err)
 	}
+	cache.store(key, output)
 }
 
 // A buildExt is a parsed build-ext command line.

@@ -26,6 +26,9 @@ type Job struct {
 	// not instrumented, so the runtime must come first.
 	ASanRuntime string
 
+	// ExtCache is where build-ext keeps compiled modules; "" builds every time.
+	ExtCache string
+
 	// Has answers feature conditions for this run.
 	Has func(name string) bool
 

@@ -1,0 +1,116 @@
+package script
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+)
+
+// An extCache keeps compiled extension modules by everything that went
+// into them, as ccache does: the compiler (its path, size and mtime), the
+// arguments, the interpreter's identity (its headers), and the content of
+// every file in the directory the build runs in (the sources and any local
+// headers). A C++ build costs 0.3–1.5 s and a corpus builds the same module
+// for every run of every variant, so a hit is most of a warm run's time.
+type extCache struct {
+	dir string // "" disables caching
+}
+
+// key returns the cache key for a build, or "" when it cannot be computed
+// (then the build simply runs).
+func (c extCache) key(compiler string, argv []string, interpKey, workdir string) string {
+	if c.dir == "" {
+		return ""
+	}
+	h := sha256.New()
+	path, err := exec.LookPath(compiler)
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	fmt.Fprintf(h, "compiler %s %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+	fmt.Fprintf(h, "interpreter %s\n", interpKey)
+	for _, a := range argv {
+		fmt.Fprintf(h, "arg %q\n", a)
+	}
+	var files []string
+	err = filepath.WalkDir(workdir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".tmp" {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return ""
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return ""
+		}
+		rel, _ := filepath.Rel(workdir, f)
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(h, "file %q %x\n", rel, sum)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// fetch copies a cached module to dst; false on a miss.
+func (c extCache) fetch(key, dst string) bool {
+	if key == "" {
+		return false
+	}
+	return copyFile(filepath.Join(c.dir, key), dst) == nil
+}
+
+// store keeps a built module. It is written to a temporary file and renamed
+// into place, so a concurrent reader sees the whole module or none.
+func (c extCache) store(key, built string) {
+	if key == "" {
+		return
+	}
+	if err := os.MkdirAll(c.dir, 0o777); err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(c.dir, ".tmp-*")
+	if err != nil {
+		return
+	}
+	tmp.Close()
+	if copyFile(built, tmp.Name()) != nil || os.Rename(tmp.Name(), filepath.Join(c.dir, key)) != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
