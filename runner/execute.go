@@ -22,6 +22,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	res = result.Result{
 		ID:       r.ID,
 		File:     r.Case.File,
+		Line:     r.Variant.Line,
 		Project:  r.Case.Project,
 		Case:     r.Case.Name,
 		Variant:  r.Variant.Name,

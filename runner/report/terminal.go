@@ -73,7 +73,11 @@ func (t *Terminal) details(r result.Result) {
 	if r.Status == result.Unsupported {
 		return
 	}
-	fmt.Fprintf(t.W, "    case: %s\n", r.File)
+	if r.Line > 0 {
+		fmt.Fprintf(t.W, "    case: %s:%d\n", r.File, r.Line)
+	} else {
+		fmt.Fprintf(t.W, "    case: %s\n", r.File)
+	}
 	if r.Interpreter != "" {
 		fmt.Fprintf(t.W, "    python: %s (%s)\n", r.Version, r.Interpreter)
 	}

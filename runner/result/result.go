@@ -8,6 +8,7 @@ import (
 type Result struct {
 	ID      string // project/case/variant/python
 	File    string // the case file
+	Line    int    // the variant's declaration line in File, for annotations; 0 when unknown
 	Project string
 	Case    string
 	Variant string

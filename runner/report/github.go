@@ -1,0 +1,101 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/runner/result"
+)
+
+// GitHub Actions reads workflow commands from a step's output: an
+// `::error file=F,line=L,title=T::message` line becomes an annotation on
+// line L of F in the pull request's diff, and Markdown appended to the
+// file $GITHUB_STEP_SUMMARY becomes the job's summary page.
+
+// Annotations writes one workflow command per run that needs a reader's
+// attention: an error for FAIL, XPASS, TIMEOUT and UNRESOLVED, a warning
+// for FLAKYPASS. Each points at the variant's declaration in the case
+// file; workspace, when not empty, is the repository root that absolute
+// file names are made relative to, as GitHub wants them.
+func Annotations(w io.Writer, results []result.Result, workspace string) {
+	for _, r := range results {
+		level := ""
+		switch {
+		case r.Status.Failed():
+			level = "error"
+		case r.Status == result.FlakyPass:
+			level = "warning"
+		default:
+			continue
+		}
+		file := r.File
+		if workspace != "" && filepath.IsAbs(file) {
+			if rel, err := filepath.Rel(workspace, file); err == nil && !strings.HasPrefix(rel, "..") {
+				file = rel
+			}
+		}
+		props := []string{"file=" + escapeProperty(filepath.ToSlash(file))}
+		if r.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", r.Line))
+		}
+		props = append(props, "title="+escapeProperty(string(r.Status)+" "+r.ID))
+		msg := r.Reason
+		if r.Signature != "" && !strings.Contains(msg, r.Signature) {
+			msg += "\n" + r.Signature
+		}
+		if tail := strings.TrimSpace(r.StderrTail); tail != "" {
+			msg += "\n\nstderr (last lines):\n" + tail
+		}
+		fmt.Fprintf(w, "::%s %s::%s\n", level, strings.Join(props, ","), escapeData(msg))
+	}
+}
+
+// escapeData escapes a workflow command's message, as @actions/core does.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value, which also
+// may not hold the separators ':' and ','.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// StepSummary writes the Markdown of a job summary: the counts, then every
+// run that needs attention with its diagnosis, then the matrix of the
+// whole run.
+func StepSummary(w io.Writer, d *Document) {
+	results := d.Models()
+	fmt.Fprintf(w, "## cleanexit on %s\n\n", hostLabel(d.Host))
+	fmt.Fprintf(w, "%s\n\n", SummaryLine(results, duration(d.ElapsedS)))
+	var bad []result.Result
+	for _, r := range results {
+		if r.Status.Failed() || r.Status == result.FlakyPass {
+			bad = append(bad, r)
+		}
+	}
+	if len(bad) > 0 {
+		fmt.Fprintf(w, "| status | run | diagnosis |\n|---|---|---|\n")
+		for _, r := range bad {
+			loc := r.File
+			if r.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", r.File, r.Line)
+			}
+			fmt.Fprintf(w, "| %s %s | `%s` | %s (`%s`) |\n", statusEmoji[r.Status], r.Status, r.ID, mdCell(r.Reason), loc)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "<details><summary>All runs</summary>\n\n")
+	WriteMarkdown(w, Merge([]*Document{d}))
+	fmt.Fprintf(w, "\n</details>\n")
+}
+
+func hostLabel(h Host) string {
+	s := h.Name
+	if h.OS != "" {
+		s += " (" + h.OS + "/" + h.Arch + ")"
+	}
+	return s
+}

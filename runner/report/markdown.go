@@ -1,0 +1,87 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/runner/result"
+)
+
+// statusEmoji gives Markdown, which has no colour, a colour per status.
+var statusEmoji = map[result.Status]string{
+	result.Pass:        "🟢",
+	result.FlakyPass:   "🟡",
+	result.XFail:       "🟢",
+	result.Unsupported: "⚪",
+	result.Fail:        "🔴",
+	result.XPass:       "🔴",
+	result.Unresolved:  "🟣",
+	result.Timeout:     "🟠",
+}
+
+// WriteMarkdown writes a matrix as a GitHub-flavoured Markdown table: the
+// hosts, the counts, then a row per case variant and a column per host ×
+// interpreter, each cell the status and the signal that ended the run.
+func WriteMarkdown(w io.Writer, m *Matrix) {
+	fmt.Fprintf(w, "| host | os/arch | cpu | interpreters |\n|---|---|---|---|\n")
+	for _, h := range m.Hosts {
+		var ins []string
+		for _, in := range h.Interpreters {
+			ins = append(ins, in.Python+" ("+in.Version+")")
+		}
+		fmt.Fprintf(w, "| %s | %s/%s | %s | %s |\n", mdCell(h.Name), h.OS, h.Arch, mdCell(h.CPUModel), mdCell(strings.Join(ins, ", ")))
+	}
+	fmt.Fprintf(w, "\n%s\n\n", countLine(m.Summary))
+	if len(m.Columns) == 0 {
+		fmt.Fprintln(w, "No runs.")
+		return
+	}
+	head := []string{"case/variant"}
+	sep := []string{"---"}
+	for _, c := range m.Columns {
+		head = append(head, mdCell(c.Host)+"<br>"+c.Python)
+		sep = append(sep, ":---:")
+	}
+	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(head, " | "), strings.Join(sep, " | "))
+	for _, r := range m.Rows {
+		cells := []string{"`" + r.Key + "`"}
+		for _, c := range r.Cells {
+			cells = append(cells, mdStatus(c))
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+}
+
+func mdStatus(c Cell) string {
+	if c.Status == "" {
+		return "·"
+	}
+	s := statusEmoji[c.Status] + " " + string(c.Status)
+	if c.Signal != "" {
+		s += " " + c.Signal
+	}
+	return s
+}
+
+// countLine reads "12 PASS, 2 FAIL".
+func countLine(counts map[result.Status]int) string {
+	var parts []string
+	total := 0
+	for _, s := range result.Statuses {
+		if n := counts[s]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, s))
+			total += n
+		}
+	}
+	if total == 0 {
+		return "0 runs"
+	}
+	return fmt.Sprintf("%d runs: %s", total, strings.Join(parts, ", "))
+}
+
+// mdCell keeps a value from breaking a table row.
+func mdCell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.Join(strings.Fields(s), " ")
+}

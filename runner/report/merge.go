@@ -1,0 +1,172 @@
+package report
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/runner/result"
+)
+
+// A Matrix is the runs of several reports side by side: a row per
+// project/case/variant, a column per host × interpreter. Reports of one
+// host (its shards, say) share its columns.
+type Matrix struct {
+	Hosts   []MatrixHost
+	Columns []Column
+	Rows    []Row
+	Summary map[result.Status]int
+}
+
+// MatrixHost is one host of a matrix, as its reports describe it.
+type MatrixHost struct {
+	Host
+	Interpreters []Interpreter
+	Reports      int // how many documents came from it
+	ElapsedS     float64
+}
+
+// A Column is one interpreter on one host.
+type Column struct {
+	Host   string
+	Python string
+}
+
+// A Row is one variant of one case, on every column.
+type Row struct {
+	Key   string // project/case/variant
+	File  string
+	Line  int
+	Cells []Cell // one per column; a zero Cell where it was not run
+}
+
+// A Cell is one run's verdict.
+type Cell struct {
+	Status    result.Status // "" when not run there
+	Signal    string
+	Signature string
+	Reason    string
+	Version   string
+	DurationS float64
+}
+
+// severity orders statuses for sorting and for choosing between two
+// reports of the same run: later in result.Statuses is worse.
+func severity(s result.Status) int {
+	return slices.Index(result.Statuses, s)
+}
+
+// Merge lays documents out as one matrix. Rows are sorted by key, hosts
+// keep the order of their first document, and each host's interpreters
+// are in version order. Where two documents report the same run of the
+// same host, the worse verdict is kept.
+func Merge(docs []*Document) *Matrix {
+	m := &Matrix{Summary: map[result.Status]int{}}
+	hostIndex := map[string]int{}
+	pythons := map[string]map[string]bool{}
+	type key struct{ row, host, python string }
+	cells := map[key]Cell{}
+	rows := map[string]*Row{}
+	for _, d := range docs {
+		name := d.Host.Name
+		i, ok := hostIndex[name]
+		if !ok {
+			i = len(m.Hosts)
+			hostIndex[name] = i
+			m.Hosts = append(m.Hosts, MatrixHost{Host: d.Host})
+			pythons[name] = map[string]bool{}
+		}
+		h := &m.Hosts[i]
+		h.Reports++
+		h.ElapsedS += d.ElapsedS
+		for _, in := range d.Interpreters {
+			if !slices.ContainsFunc(h.Interpreters, func(x Interpreter) bool { return x.Python == in.Python }) {
+				h.Interpreters = append(h.Interpreters, in)
+			}
+		}
+		for _, r := range d.Results {
+			rk := r.Project + "/" + r.Case + "/" + r.Variant
+			if rows[rk] == nil {
+				rows[rk] = &Row{Key: rk, File: r.File, Line: r.Line}
+			}
+			pythons[name][r.Python] = true
+			k := key{rk, name, r.Python}
+			c := Cell{
+				Status: result.Status(r.Status), Signal: r.Signal, Signature: r.Signature,
+				Reason: r.Reason, Version: r.Version, DurationS: r.DurationS,
+			}
+			if prev, dup := cells[k]; !dup || severity(c.Status) > severity(prev.Status) {
+				cells[k] = c
+			}
+		}
+	}
+	for _, h := range m.Hosts {
+		var ps []string
+		for p := range pythons[h.Name] {
+			ps = append(ps, p)
+		}
+		sort.Slice(ps, func(i, j int) bool { return pythonLess(ps[i], ps[j]) })
+		for _, p := range ps {
+			m.Columns = append(m.Columns, Column{Host: h.Name, Python: p})
+		}
+	}
+	keys := make([]string, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		row := rows[k]
+		row.Cells = make([]Cell, len(m.Columns))
+		for i, col := range m.Columns {
+			if c, ok := cells[key{k, col.Host, col.Python}]; ok {
+				row.Cells[i] = c
+				m.Summary[c.Status]++
+			}
+		}
+		m.Rows = append(m.Rows, *row)
+	}
+	return m
+}
+
+// pythonLess orders interpreter labels by version: 3.9 before 3.10, 3.13
+// before 3.13t; labels that are not versions ("none") go last.
+func pythonLess(a, b string) bool {
+	va, vb := versionParts(a), versionParts(b)
+	if (va == nil) != (vb == nil) {
+		return va != nil
+	}
+	for i := 0; i < len(va) && i < len(vb); i++ {
+		if va[i] != vb[i] {
+			return va[i] < vb[i]
+		}
+	}
+	if len(va) != len(vb) {
+		return len(va) < len(vb)
+	}
+	return a < b
+}
+
+func versionParts(s string) []int {
+	s = strings.TrimSuffix(s, "t")
+	var out []int
+	for _, p := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// Failed reports whether any cell of the matrix failed.
+func (m *Matrix) Failed() bool {
+	for s, n := range m.Summary {
+		if n > 0 && s.Failed() {
+			return true
+		}
+	}
+	return false
+}

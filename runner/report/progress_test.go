@@ -1,0 +1,84 @@
+package report
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/result"
+)
+
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time { return c.t }
+
+func TestProgressLive(t *testing.T) {
+	var b strings.Builder
+	clock := &fakeClock{time.Unix(1000, 0)}
+	p := &Progress{W: &b, Live: true, Total: 4, Now: clock.now,
+		Print: func(r result.Result) { b.WriteString(string(r.Status) + " " + r.ID + "\n") }}
+	p.Begin()
+	p.Finished(result.Result{ID: "a/x/default/3.12", Status: result.Unsupported})
+	p.Started("a/y/default/3.12")
+	clock.t = clock.t.Add(time.Second)
+	p.Started("a/z/default/3.12")
+	if got, want := p.Line(), "[1/4] 2 running (a/y/default/3.12) · 0 failed · 1s"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	clock.t = clock.t.Add(time.Second)
+	p.Finished(result.Result{ID: "a/y/default/3.12", Status: result.Fail})
+	// 1 run executed in 2s, 2 left: about 4s more.
+	if got, want := p.Line(), "[2/4] 1 running (a/z/default/3.12) · 1 failed · 2s · ETA 4s"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	p.End()
+	out := b.String()
+	// The status line is drawn in place and erased before each result
+	// line, so that result lines are never interleaved with it.
+	if !strings.Contains(out, "\r\x1b[KFAIL a/y/default/3.12\n\r\x1b[K[2/4] 1 running") {
+		t.Errorf("result line not printed over a cleared status line: %q", out)
+	}
+	if !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("End leaves the status line: %q", out)
+	}
+	long := &Progress{Total: 1, Now: clock.now}
+	long.Begin()
+	long.Started("project/" + strings.Repeat("x", 60) + "/default/3.12")
+	if l := long.Line(); !strings.Contains(l, "(…") || len([]rune(l)) > 80 {
+		t.Errorf("a long ID is not shortened: %q", l)
+	}
+}
+
+// Off a terminal, only the result lines are written: CI logs stay clean.
+func TestProgressPlain(t *testing.T) {
+	var b strings.Builder
+	p := &Progress{W: &b, Total: 2, Print: func(r result.Result) { b.WriteString(r.ID + "\n") }}
+	p.Begin()
+	p.Started("a")
+	p.Finished(result.Result{ID: "a", Status: result.Pass})
+	p.Started("b")
+	p.Finished(result.Result{ID: "b", Status: result.Fail})
+	p.End()
+	if b.String() != "a\nb\n" {
+		t.Errorf("plain output %q", b.String())
+	}
+}
+
+func TestWriteTimings(t *testing.T) {
+	var b strings.Builder
+	WriteTimings(&b, sampleResults(), 2)
+	want := `Slowest runs:
+        2s  native/tls/buggy/3.12
+     310ms  native/tls/default/3.12
+Environments built: 1, 4.2s in all
+      4.2s  k-3.12  for native/tls/default/3.12
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	WriteTimings(&b, sampleResults()[5:6], 10)
+	if want := "Slowest runs:\n  none ran\nEnvironments built: none (all from the cache)\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
