@@ -35,16 +35,18 @@ type pattern struct {
 var patterns = []pattern{
 	{"segfault", true, regexp.MustCompile(`^Fatal Python error: (?:Segmentation fault|Bus error)`)},
 	{"abort", true, regexp.MustCompile(`^Fatal Python error: Aborted`)},
-	{"fatal-python-error", true, regexp.MustCompile(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^>]*>))?`)},
+	{"fatal-python-error", true, regexp.MustCompile(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^ >]+ name='[^']*'>))?`)},
 	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: AddressSanitizer: ([a-z-]+)`)},
 	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: LeakSanitizer: (detected memory leaks)`)},
 	{"ubsan", true, regexp.MustCompile(`: runtime error: (.*)$`)},
 	{"terminate", true, regexp.MustCompile(`^terminate called (?:after throwing an instance of '([^']+)'|(without an active exception|recursively))`)},
-	{"terminate", true, regexp.MustCompile(`^libc\+\+abi: terminating(?: due to uncaught exception of type ([^:]+))?`)},
+	{"terminate", true, regexp.MustCompile(`^libc\+\+abi: terminating(?: due to uncaught exception of type (.+?)(?:: .*)?$)?`)},
 	{"heap-corruption", true, regexp.MustCompile(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
 	{"heap-corruption", true, regexp.MustCompile(`malloc: \*\*\* error for object 0x[0-9a-f]+: (.*)$`)},
-	{"segfault", true, regexp.MustCompile(`(?:^|\s)Segmentation fault(?: \(core dumped\))?$`)},
-	{"abort", true, regexp.MustCompile(`(?:^|\s)Aborted(?: \(core dumped\))?$`)},
+	// A shell reports a child's death as "Segmentation fault (core dumped)",
+	// or bash as "line 1:  4242 Segmentation fault   (core dumped) cmd".
+	{"segfault", true, regexp.MustCompile(`(?:^|\d )Segmentation fault(?: +\(core dumped\))?(?: |$)`)},
+	{"abort", true, regexp.MustCompile(`(?:^|\d )Aborted(?: +\(core dumped\))?(?: |$)`)},
 	{"atexit-exception", false, regexp.MustCompile(`^(?:Error in atexit\._run_exitfuncs:|Exception ignored in atexit callback)`)},
 	{"exception-ignored", false, regexp.MustCompile(`^Exception ignored (?:in|on|while)\b`)},
 }
