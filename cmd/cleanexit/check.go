@@ -3,8 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
@@ -22,8 +26,49 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	cs, err := runner.Check(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
+		if os.Getenv("GITHUB_ACTIONS") == "true" {
+			writeAnnotations(stdout, err)
+		}
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
 	return 0
+}
+
+// writeAnnotations repeats check's problems as GitHub Actions workflow
+// commands, so that a pull request shows each one on its line of the diff.
+func writeAnnotations(w io.Writer, err error) {
+	l, ok := err.(cases.ErrorList)
+	if !ok {
+		l = cases.ErrorList{{Msg: err.Error()}}
+	}
+	for _, e := range l {
+		fmt.Fprintln(w, annotation(e))
+	}
+}
+
+// annotation renders one problem as an ::error workflow command.
+func annotation(e *cases.Error) string {
+	var props []string
+	if e.File != "" {
+		props = append(props, "file="+escapeProperty(e.File))
+	}
+	if e.Line > 0 {
+		props = append(props, "line="+strconv.Itoa(e.Line))
+	}
+	cmd := "::error"
+	if len(props) > 0 {
+		cmd += " " + strings.Join(props, ",")
+	}
+	return cmd + "::" + escapeData(e.Msg)
+}
+
+// escapeData and escapeProperty follow the workflow-command escaping of
+// GitHub's actions/toolkit (core/command.ts).
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

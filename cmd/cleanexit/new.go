@@ -1,0 +1,101 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cleanexit/cleanexit/runner/authoring"
+)
+
+// draftFlags are the case.yaml keys `new` and `import` take from flags.
+type draftFlags struct {
+	corpus   string
+	summary  string
+	python   listFlag
+	packages listFlag
+	links    listFlag
+}
+
+func (f *draftFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.corpus, "corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root the case is written under (env CLEANEXIT_CORPUS)")
+	fs.StringVar(&f.summary, "summary", "", "one line: what broke (default: a placeholder check asks you to replace)")
+	fs.Var(&f.python, "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
+	fs.Var(&f.packages, "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
+	fs.Var(&f.links, "link", "the upstream issue, pull request or commit URL; repeatable")
+}
+
+func (f *draftFlags) apply(d *authoring.Draft) {
+	d.Summary = f.summary
+	d.Python, d.Packages, d.Links = f.python, f.packages, f.links
+}
+
+func cmdNew(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("new", "[flags] PROJECT/NAME", stderr)
+	var df draftFlags
+	df.register(fs)
+	from := fs.String("from", "", "the repro: the .py file that ends badly at exit (default: a stub to replace)")
+	var requires listFlag
+	fs.Var(&requires, "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return 2
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return 2
+	}
+	file, err := authoring.CasePath(df.corpus, pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
+		return 2
+	}
+	var repro []byte
+	if *from != "" {
+		if repro, err = os.ReadFile(*from); err != nil {
+			fmt.Fprintf(stderr, "cleanexit new: --from: %v\n", err)
+			return 2
+		}
+	}
+	d, err := authoring.NewDraft(*from, repro)
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
+		return 2
+	}
+	df.apply(d)
+	d.Requires = requires
+	return writeAndCheck("new", file, d, df.corpus, stdout, stderr)
+}
+
+// writeAndCheck writes a drafted case and runs check on it, so that the
+// author's next step is what check says.
+func writeAndCheck(cmd, file string, d *authoring.Draft, corpus string, stdout, stderr io.Writer) int {
+	if err := authoring.WriteNew(file, d); err != nil {
+		fmt.Fprintf(stderr, "cleanexit %s: %v\n", cmd, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", file)
+	if code := cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr); code != 0 {
+		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
+		return code
+	}
+	return 0
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (cleanexit new mlir/x --from repro.py), which the
+// flag package alone does not allow.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, true
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}

@@ -1,0 +1,115 @@
+package authoring
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ChangedCases returns the case files under corpusRoot that differ from
+// the git revision base: added or modified since the point where the
+// current branch left base (their merge base, as a pull request's diff
+// shows it), uncommitted and untracked changes included. Deleted cases are
+// not returned: there is nothing left to run. A change to the suite's
+// corpus.yaml changes every case, so it returns them all.
+//
+// When no case changed it returns ErrNothingChanged, never an empty list:
+// to the runner no cases means the whole corpus.
+//
+// A case's local package folder (packages: [./pkg]) is not followed: a
+// change there alone selects nothing.
+func ChangedCases(corpusRoot, base string) ([]string, error) {
+	absRoot, err := filepath.Abs(corpusRoot)
+	if err != nil {
+		return nil, err
+	}
+	top, err := git(absRoot, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("--changed: %s is not in a git checkout: %v", corpusRoot, err)
+	}
+	top = strings.TrimSpace(top)
+	if _, err := git(top, "rev-parse", "--verify", "--quiet", base+"^{commit}"); err != nil {
+		return nil, fmt.Errorf("--changed: git has no revision %q here (in CI, fetch it first: git fetch origin main)", base)
+	}
+	from := base
+	if mb, err := git(top, "merge-base", base, "HEAD"); err == nil {
+		from = strings.TrimSpace(mb)
+	}
+	diff, err := git(top, "diff", "--name-only", "-z", "--no-renames", from, "--")
+	if err != nil {
+		return nil, fmt.Errorf("--changed: git diff %s: %v", base, err)
+	}
+	untracked, err := git(top, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("--changed: git ls-files: %v", err)
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return nil, err
+	}
+	realRoot, err := filepath.EvalSymlinks(absRoot)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(realTop, realRoot)
+	if err != nil {
+		return nil, err
+	}
+	prefix := filepath.ToSlash(rel) + "/"
+	if rel == "." {
+		prefix = ""
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range strings.Split(diff+untracked, "\x00") {
+		inCorpus, ok := strings.CutPrefix(p, prefix)
+		if !ok || p == "" {
+			continue
+		}
+		if inCorpus == "corpus.yaml" {
+			return casesUnder(corpusRoot)
+		}
+		parts := strings.Split(inCorpus, "/")
+		if len(parts) != 2 || !strings.HasSuffix(parts[1], ".txtar") {
+			continue
+		}
+		file := filepath.Join(corpusRoot, parts[0], parts[1])
+		if seen[file] {
+			continue
+		}
+		seen[file] = true
+		if _, err := os.Stat(file); err == nil {
+			out = append(out, file)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w under %s since %s", ErrNothingChanged, corpusRoot, base)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// ErrNothingChanged is ChangedCases' answer when a change touches no
+// case: a pull request that changes only code has no cases to run.
+var ErrNothingChanged = errors.New("no case changed")
+
+// git runs git in dir and returns its standard output; an error carries
+// git's own message.
+func git(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return "", fmt.Errorf("%s", msg)
+		}
+		return "", err
+	}
+	return stdout.String(), nil
+}

@@ -1,0 +1,190 @@
+package authoring
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"gopkg.in/yaml.v3"
+)
+
+// A Draft is a case being written, from what `new` is told or what
+// `import` reads from a lit test. Archive turns it into a case file.
+type Draft struct {
+	Summary  string   // "" writes the summary placeholder
+	Story    []string // the opening comment, without "# "; nil writes the story template
+	Commands []string // the script; none runs the one .py file, as lit's RUN: %PYTHON %s
+	Files    []txtar.File
+
+	Links       []string
+	Python      []string
+	Packages    []string
+	Requires    []string
+	Unsupported []string
+	XFail       []string
+}
+
+// Archive renders the draft as a case file: the story and the script, a
+// case.yaml with every key the draft was given in canonical form, and the
+// files.
+func (d *Draft) Archive() ([]byte, error) {
+	var script bytes.Buffer
+	story := d.Story
+	if story == nil {
+		story = storyTemplate
+	}
+	for _, l := range story {
+		script.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+	}
+	for _, c := range d.Commands {
+		script.WriteString(c + "\n")
+	}
+	yml, err := d.caseYAML()
+	if err != nil {
+		return nil, err
+	}
+	ar := &txtar.Archive{Comment: script.Bytes()}
+	ar.Files = append(ar.Files, txtar.File{Name: "case.yaml", Data: yml})
+	ar.Files = append(ar.Files, d.Files...)
+	return txtar.Format(ar), nil
+}
+
+// caseYAML writes the keys the draft holds, in CaseKeyOrder.
+func (d *Draft) caseYAML() ([]byte, error) {
+	summary := d.Summary
+	if summary == "" {
+		summary = SummaryPlaceholder + " what broke, in one line"
+	}
+	root := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(key string, value *yaml.Node) {
+		root.Content = append(root.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, value)
+	}
+	add("summary", str(summary))
+	add("links", list(d.Links))
+	if len(d.Python) == 1 {
+		add("python", str(d.Python[0]))
+	} else if len(d.Python) > 1 {
+		add("python", list(d.Python))
+	}
+	for _, kv := range []struct {
+		key    string
+		values []string
+	}{{"requires", d.Requires}, {"unsupported", d.Unsupported}, {"packages", d.Packages}, {"xfail", d.XFail}} {
+		if len(kv.values) > 0 {
+			add(kv.key, list(kv.values))
+		}
+	}
+	sortMapping(root, CaseKeyOrder)
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), enc.Close()
+}
+
+func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+// list is a block list, or [] when empty, so that the key is there to fill.
+func list(values []string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	if len(values) == 0 {
+		n.Style = yaml.FlowStyle
+	}
+	for _, v := range values {
+		n.Content = append(n.Content, str(v))
+	}
+	return n
+}
+
+// caseNameRE is how cases and projects are named: lowercase words joined
+// by '-' (or '.', '_' where upstream names use them), so that IDs read the
+// same in a URL, a --filter and a file system that ignores case.
+var caseNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// CasePath checks a PROJECT/NAME case ID and returns its file under the
+// corpus root.
+func CasePath(corpusRoot, id string) (string, error) {
+	project, name, ok := strings.Cut(strings.Trim(id, "/"), "/")
+	if !ok || strings.Contains(name, "/") {
+		return "", fmt.Errorf("%q: want PROJECT/NAME, e.g. mlir/context-shutdown", id)
+	}
+	name = strings.TrimSuffix(name, ".txtar")
+	for _, part := range []string{project, name} {
+		if !caseNameRE.MatchString(part) {
+			return "", fmt.Errorf("%q: %q is not a case name: use lowercase letters, digits and '-' (e.g. context-shutdown)", id, part)
+		}
+	}
+	return filepath.Join(corpusRoot, project, name+".txtar"), nil
+}
+
+// WriteNew writes the draft as a new case file, creating the project's
+// folder. It never replaces an existing case.
+func WriteNew(file string, d *Draft) error {
+	data, err := d.Archive()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if os.IsExist(err) {
+		return fmt.Errorf("%s already exists; edit it, or choose another name", file)
+	} else if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// NameFromFile is the case name a repro's file name suggests:
+// context_shutdown.py is context-shutdown.
+func NameFromFile(file string) string {
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	return strings.ToLower(strings.ReplaceAll(base, "_", "-"))
+}
+
+// NewDraft is the draft `new` starts from: the repro (a .py file) run by
+// an explicit `python FILE`, or, with no repro, a stub to replace.
+func NewDraft(reproFile string, repro []byte) (*Draft, error) {
+	if reproFile == "" {
+		return &Draft{
+			Commands: []string{"python repro.py"},
+			Files:    []txtar.File{{Name: "repro.py", Data: []byte(reproStub)}},
+		}, nil
+	}
+	name := filepath.Base(reproFile)
+	if filepath.Ext(name) != ".py" {
+		return nil, fmt.Errorf("--from %s: want the Python program that crashes (a .py file); add sources it builds to the archive by hand, with a build-ext line", reproFile)
+	}
+	return &Draft{
+		Commands: []string{"python " + name},
+		Files:    []txtar.File{{Name: name, Data: repro}},
+	}, nil
+}
+
+// sortMapping orders a mapping node's key/value pairs by order, keeping
+// the given order among keys of equal rank.
+func sortMapping(n *yaml.Node, order []string) {
+	type pair struct{ k, v *yaml.Node }
+	pairs := make([]pair, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		pairs = append(pairs, pair{n.Content[i], n.Content[i+1]})
+	}
+	sort.SliceStable(pairs, func(i, j int) bool {
+		return keyRank(order, pairs[i].k.Value) < keyRank(order, pairs[j].k.Value)
+	})
+	for i, p := range pairs {
+		n.Content[2*i], n.Content[2*i+1] = p.k, p.v
+	}
+}

@@ -1,0 +1,180 @@
+package authoring
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+)
+
+// scriptFilesRule checks that the files the script hands to python and
+// build-ext are in the archive. A typo there is otherwise found only when
+// the case runs, as "can't open file", which looks like a crash report.
+// Names with a $VARIABLE, absolute names, and files an earlier command
+// writes (cp, mv) are left to the run.
+func scriptFilesRule(c *cases.Case, _ []byte) cases.ErrorList {
+	have := map[string]bool{}
+	var names []string
+	for _, f := range c.Files {
+		have[f.Name] = true
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	var errs cases.ErrorList
+	lines, numbers := c.ScriptLines()
+	for i, l := range lines {
+		args := strings.Fields(commandOf(l))
+		if len(args) == 0 {
+			continue
+		}
+		var named []string
+		switch args[0] {
+		case "python":
+			if f := pythonScript(args[1:]); f != "" {
+				named = append(named, f)
+			}
+		case "build-ext":
+			named = buildExtSources(args[1:])
+		case "cp", "mv":
+			if len(args) >= 3 {
+				have[path.Clean(args[len(args)-1])] = true
+			}
+			continue
+		}
+		for _, f := range named {
+			if strings.Contains(f, "$") || path.IsAbs(f) || have[path.Clean(f)] {
+				continue
+			}
+			msg := fmt.Sprintf("%s names %q, which is not in the archive", args[0], f)
+			if sug := closestName(path.Clean(f), names); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			} else if len(names) > 0 {
+				msg += " (it holds " + strings.Join(names, ", ") + ")"
+			} else {
+				msg += fmt.Sprintf(" (add a \"-- %s --\" section)", f)
+			}
+			errs = append(errs, &cases.Error{File: c.File, Line: numbers[i], Msg: msg})
+		}
+	}
+	return errs
+}
+
+// commandOf drops a script line's [conditions] and its ! or ? prefix.
+func commandOf(line string) string {
+	line = strings.TrimSpace(line)
+	for strings.HasPrefix(line, "[") {
+		end := strings.Index(line, "]")
+		if end < 0 {
+			return line
+		}
+		line = strings.TrimSpace(line[end+1:])
+	}
+	line = strings.TrimPrefix(line, "!")
+	line = strings.TrimPrefix(line, "?")
+	return strings.TrimSpace(line)
+}
+
+// pythonScript is the script file of a python command line: the first
+// argument that is not an option. -c and -m run no file.
+func pythonScript(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-c" || a == "-m" || strings.HasPrefix(a, "-c") || strings.HasPrefix(a, "-m"):
+			return ""
+		case a == "-W" || a == "-X":
+			i++ // takes a value
+		case a == "-":
+			return ""
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// buildExtSources are the sources of `build-ext [--sanitize=…] MODULE
+// SOURCE… [-- CFLAGS…]`.
+func buildExtSources(args []string) []string {
+	for len(args) > 0 && strings.HasPrefix(args[0], "--sanitize") {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return nil
+	}
+	var out []string
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// closestName returns the archive file within edit distance 2 of name.
+func closestName(name string, names []string) string {
+	best, bestDist := "", 3
+	for _, n := range names {
+		if d := editDistance(name, n); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// fileContentRule keeps large and binary files out of the corpus.
+func fileContentRule(c *cases.Case, data []byte) cases.ErrorList {
+	markers := markerLinesByName(data)
+	var errs cases.ErrorList
+	for _, f := range c.Files {
+		line := markers[f.Name]
+		switch {
+		case len(f.Data) > MaxFileSize:
+			errs = append(errs, &cases.Error{File: c.File, Line: line, Msg: fmt.Sprintf(
+				"%s is %d KiB; a case's files are at most %d KiB of source (reduce the repro; wheels and builds belong in a package index)",
+				f.Name, (len(f.Data)+1023)>>10, MaxFileSize>>10)})
+		case strings.IndexByte(string(f.Data), 0) >= 0 || !utf8.Valid(f.Data):
+			errs = append(errs, &cases.Error{File: c.File, Line: line, Msg: fmt.Sprintf(
+				"%s is binary; a case holds text only (build it in the script with build-ext, or install it as a package)", f.Name)})
+		}
+	}
+	return errs
+}
+
+// markerLinesByName maps each archive file to the line of its marker.
+func markerLinesByName(data []byte) map[string]int {
+	out := map[string]int{}
+	for i, l := range strings.Split(string(data), "\n") {
+		if name, ok := markerName([]byte(l)); ok {
+			if _, dup := out[name]; !dup {
+				out[name] = i + 1
+			}
+		}
+	}
+	return out
+}
