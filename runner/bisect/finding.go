@@ -1,0 +1,68 @@
+package bisect
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// WriteSummary prints where the search ended, after the step log:
+//
+//	first bad: 8e00a2d9d "Make mx.compile cache erasing thread safe (#4248)"  last good: d9e2b0d40
+func (f Finding) WriteSummary(w io.Writer) {
+	first := shortRev(f.FirstBad)
+	if f.Subject != "" {
+		first += " " + `"` + f.Subject + `"`
+	}
+	if f.Decisive() {
+		fmt.Fprintf(w, "first bad: %s  last good: %s\n", first, shortRev(f.LastGood))
+	} else {
+		var cands []string
+		for _, c := range f.Candidates {
+			cands = append(cands, shortRev(c))
+		}
+		fmt.Fprintf(w, "first bad: one of %s (skipped steps left it open)  last good: %s\n", strings.Join(cands, ", "), shortRev(f.LastGood))
+	}
+	if len(f.Skipped) > 0 {
+		var sk []string
+		for _, s := range f.Skipped {
+			sk = append(sk, shortRev(s))
+		}
+		fmt.Fprintf(w, "skipped: %s\n", strings.Join(sk, ", "))
+	}
+	searched := max(len(f.Steps)-2, 0)
+	fmt.Fprintf(w, "%d steps: 2 ends, %d between\n", len(f.Steps), searched)
+}
+
+// A Log is a bisection as `--json` writes it.
+type Log struct {
+	Case       string   `json:"case"`
+	Run        string   `json:"run"`
+	Package    string   `json:"package"`
+	Repo       string   `json:"repo,omitempty"`
+	Good       string   `json:"good"`
+	Bad        string   `json:"bad"`
+	FirstBad   string   `json:"first_bad,omitempty"`
+	Subject    string   `json:"subject,omitempty"`
+	LastGood   string   `json:"last_good,omitempty"`
+	Candidates []string `json:"candidates,omitempty"`
+	Skipped    []string `json:"skipped,omitempty"`
+	Steps      []Step   `json:"steps"`
+	Error      string   `json:"error,omitempty"`
+}
+
+// WriteJSON writes the log to file, or to stdout when file is "-".
+func (l Log) WriteJSON(file string, stdout io.Writer) error {
+	data, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if file == "-" {
+		_, err = stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(file, data, 0o666)
+}

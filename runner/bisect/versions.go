@@ -1,0 +1,249 @@
+package bisect
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/pep440"
+	"github.com/cleanexit/cleanexit/runner/pep508"
+)
+
+// DefaultIndex is where versions are listed from when nothing says otherwise,
+// as pip would.
+const DefaultIndex = "https://pypi.org/simple/"
+
+// ListVersions lists the versions of pkg that ix offers: the file names in
+// each find-links folder or page, and the project page of the index and
+// extra indexes (the simple repository API, PEP 503) unless NoIndex. A
+// source that cannot be read is an error only when no source gave any
+// version; otherwise it is returned as a warning.
+func ListVersions(ctx context.Context, ix cases.Index, pkg string) (versions []string, warnings []string, err error) {
+	want := pep508.Normalize(pkg)
+	seen := map[string]bool{}
+	var problems []string
+	add := func(names []string) {
+		for _, n := range names {
+			if v, ok := FileVersion(n, want); ok && !seen[v] {
+				seen[v] = true
+				versions = append(versions, v)
+			}
+		}
+	}
+	var sources []string
+	sources = append(sources, ix.FindLinks...)
+	if !ix.NoIndex {
+		index := ix.URL
+		if index == "" {
+			index = DefaultIndex
+		}
+		for _, u := range append([]string{index}, ix.Extra...) {
+			sources = append(sources, strings.TrimSuffix(u, "/")+"/"+want+"/")
+		}
+	}
+	if len(sources) == 0 {
+		return nil, nil, fmt.Errorf("no find-links and no index to list %s's versions from (--find-links, --index-url)", pkg)
+	}
+	for _, src := range sources {
+		names, err := listFiles(ctx, src)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		add(names)
+	}
+	if len(versions) == 0 {
+		msg := fmt.Sprintf("no versions of %s found in %s", pkg, strings.Join(sources, ", "))
+		if len(problems) > 0 {
+			msg += ": " + strings.Join(problems, "; ")
+		}
+		return nil, nil, fmt.Errorf("%s", msg)
+	}
+	return versions, problems, nil
+}
+
+// listFiles returns the distribution file names a find-links entry or index
+// page offers: a folder's entries, or the targets of a page's links.
+func listFiles(ctx context.Context, src string) ([]string, error) {
+	local := src
+	if u, err := url.Parse(src); err == nil && u.Scheme == "file" {
+		local = filepath.FromSlash(u.Path)
+	} else if err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		return listPage(ctx, src)
+	}
+	fi, err := os.Stat(local)
+	if err != nil {
+		return nil, fmt.Errorf("find-links %s: %v", src, err)
+	}
+	if !fi.IsDir() {
+		data, err := os.ReadFile(local)
+		if err != nil {
+			return nil, err
+		}
+		return linkTargets(string(data)), nil
+	}
+	entries, err := os.ReadDir(local)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names, nil
+}
+
+// listPage fetches an HTML page of links (PEP 503).
+func listPage(ctx context.Context, page string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "text/html")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %v", page, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("listing %s: %s", page, resp.Status)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %v", page, err)
+	}
+	return linkTargets(string(body)), nil
+}
+
+var hrefRE = regexp.MustCompile(`(?i)<a\s[^>]*href\s*=\s*["']([^"']+)["']`)
+
+// linkTargets are the file names the anchors of a page point at, without
+// their #sha256=… fragments.
+func linkTargets(page string) []string {
+	var names []string
+	for _, m := range hrefRE.FindAllStringSubmatch(page, -1) {
+		target := html.UnescapeString(m[1])
+		if u, err := url.Parse(target); err == nil {
+			target = u.Path
+		}
+		if name := path.Base(target); name != "" && name != "." && name != "/" {
+			if unescaped, err := url.PathUnescape(name); err == nil {
+				name = unescaped
+			}
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+var sdistExts = []string{".tar.gz", ".zip", ".tar.bz2", ".tgz", ".tar"}
+
+// FileVersion reads the version out of a distribution file name when the
+// file is one of the normalized package want's: a wheel
+// (name-version[-build]-py-abi-platform.whl) or a source archive
+// (name-version.tar.gz). The version is returned normalized.
+func FileVersion(file, want string) (string, bool) {
+	var name, version string
+	switch {
+	case strings.HasSuffix(file, ".whl"):
+		parts := strings.Split(strings.TrimSuffix(file, ".whl"), "-")
+		if len(parts) < 5 {
+			return "", false
+		}
+		name, version = parts[0], parts[1]
+	default:
+		base := ""
+		for _, ext := range sdistExts {
+			if strings.HasSuffix(file, ext) {
+				base = strings.TrimSuffix(file, ext)
+				break
+			}
+		}
+		if base == "" {
+			return "", false
+		}
+		// The name may hold dashes; the version starts after the dash
+		// where the name, normalized, is the one wanted.
+		for i := strings.Index(base, "-"); i >= 0; {
+			if pep508.Normalize(base[:i]) == want {
+				name, version = base[:i], base[i+1:]
+				break
+			}
+			j := strings.Index(base[i+1:], "-")
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	if name == "" || pep508.Normalize(name) != want {
+		return "", false
+	}
+	v, err := pep440.ParseVersion(version)
+	if err != nil {
+		return "", false
+	}
+	return v.String(), true
+}
+
+// Between orders versions by PEP 440 and keeps those from good to bad,
+// both ends included (and added when the listing lacks them: they are the
+// user's word). Pre-releases and development releases inside the range are
+// kept only when pre is set.
+func Between(versions []string, good, bad string, pre bool) ([]string, error) {
+	gv, err := pep440.ParseVersion(good)
+	if err != nil {
+		return nil, fmt.Errorf("--good %q: %v", good, err)
+	}
+	bv, err := pep440.ParseVersion(bad)
+	if err != nil {
+		return nil, fmt.Errorf("--bad %q: %v", bad, err)
+	}
+	if pep440.Compare(gv, bv) >= 0 {
+		return nil, fmt.Errorf("--good %s is not older than --bad %s (versions are bisected oldest first)", good, bad)
+	}
+	parsed := []pep440.Version{gv, bv}
+	for _, s := range versions {
+		v, err := pep440.ParseVersion(s)
+		if err != nil {
+			continue
+		}
+		if pep440.Compare(v, gv) <= 0 || pep440.Compare(v, bv) >= 0 {
+			continue
+		}
+		if v.IsPrerelease() && !pre {
+			continue
+		}
+		parsed = append(parsed, v)
+	}
+	sort.SliceStable(parsed, func(i, j int) bool { return pep440.Compare(parsed[i], parsed[j]) < 0 })
+	var out []string
+	for i, v := range parsed {
+		if i > 0 && pep440.Compare(parsed[i-1], v) == 0 {
+			continue
+		}
+		out = append(out, v.String())
+	}
+	return out, nil
+}
+
+// BisectVersions searches revs, ordered oldest first from the good end to
+// the bad, running the target with `NAME==v` at each step.
+func BisectVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
+	return Search(ctx, revs, func(v string) Step {
+		return t.Judge(ctx, v, t.VersionPin(v), "")
+	}, report)
+}

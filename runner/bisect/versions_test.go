@@ -1,0 +1,115 @@
+package bisect
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+)
+
+func TestFileVersion(t *testing.T) {
+	for _, tc := range []struct {
+		file, want string
+		ok         bool
+	}{
+		{"crashy_pkg-1.6-py3-none-any.whl", "1.6", true},
+		{"Crashy.Pkg-1.6.0rc1-py3-none-any.whl", "1.6.0rc1", true},
+		{"crashy_pkg-2.0-1-cp312-cp312-manylinux_2_17_x86_64.whl", "2.0", true},
+		{"crashy-pkg-1.7.tar.gz", "1.7", true},
+		{"crashy_pkg-1.8.zip", "1.8", true},
+		{"crashy-pkg-extra-1.0.tar.gz", "", false}, // another project
+		{"crashy_pkg_extra-1.0-py3-none-any.whl", "", false},
+		{"crashy_pkg-notaversion-py3-none-any.whl", "", false},
+		{"crashy_pkg-1.0.whl", "", false}, // too few parts
+		{"README.txt", "", false},
+		{"crashy-pkg.tar.gz", "", false},
+	} {
+		got, ok := FileVersion(tc.file, "crashy-pkg")
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("FileVersion(%q) = %q, %v; want %q, %v", tc.file, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestBetween(t *testing.T) {
+	listed := []string{"1.10", "1.2", "1.0", "1.9", "1.5rc1", "1.5", "2.0", "0.9", "1.5.dev0", "1.05"}
+	for _, tc := range []struct {
+		name, good, bad string
+		pre             bool
+		want            []string
+		err             string
+	}{
+		{"ordered by PEP 440, not as strings", "1.0", "1.10", false, []string{"1.0", "1.2", "1.5", "1.9", "1.10"}, ""},
+		{"pre-releases with --pre", "1.2", "1.9", true, []string{"1.2", "1.5.dev0", "1.5rc1", "1.5", "1.9"}, ""},
+		{"ends not listed are still the ends", "1.1", "1.3", false, []string{"1.1", "1.2", "1.3"}, ""},
+		{"good after bad", "2.0", "1.0", false, nil, "not older"},
+		{"same", "1.0", "1.0.0", false, nil, "not older"},
+		{"bad version", "x.y", "1.0", false, nil, "--good"},
+	} {
+		got, err := Between(listed, tc.good, tc.bad, tc.pre)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Between = %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+func TestListVersions(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"crashy_pkg-1.0-py3-none-any.whl", "crashy_pkg-1.1-py3-none-any.whl", "other-9.0-py3-none-any.whl"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := `<html><body>
+<a href="../../packages/crashy_pkg-1.2-py3-none-any.whl#sha256=00">crashy_pkg-1.2-py3-none-any.whl</a>
+<a href="https://files.example/crashy-pkg-1.3.tar.gz" data-requires-python="&gt;=3.8">crashy-pkg-1.3.tar.gz</a>
+</body></html>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/simple/crashy-pkg/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte(page))
+	}))
+	defer srv.Close()
+
+	for _, tc := range []struct {
+		name     string
+		ix       cases.Index
+		want     []string
+		warnings int
+		err      string
+	}{
+		{"find-links folder", cases.Index{FindLinks: []string{dir}, NoIndex: true}, []string{"1.0", "1.1"}, 0, ""},
+		{"find-links file URL", cases.Index{FindLinks: []string{"file://" + filepath.ToSlash(dir)}, NoIndex: true}, []string{"1.0", "1.1"}, 0, ""},
+		{"simple index", cases.Index{URL: srv.URL + "/simple"}, []string{"1.2", "1.3"}, 0, ""},
+		{"both", cases.Index{URL: srv.URL + "/simple/", FindLinks: []string{dir}}, []string{"1.0", "1.1", "1.2", "1.3"}, 0, ""},
+		{"a missing folder is a warning", cases.Index{FindLinks: []string{dir, filepath.Join(dir, "nope")}, NoIndex: true}, []string{"1.0", "1.1"}, 1, ""},
+		{"nothing found", cases.Index{URL: srv.URL + "/elsewhere/"}, nil, 0, "404"},
+		{"nowhere to look", cases.Index{NoIndex: true}, nil, 0, "no find-links"},
+	} {
+		got, warnings, err := ListVersions(context.Background(), tc.ix, "Crashy_Pkg")
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, tc.want) || len(warnings) != tc.warnings {
+			t.Errorf("%s: ListVersions = %v, %v, %v; want %v and %d warnings", tc.name, got, warnings, err, tc.want, tc.warnings)
+		}
+	}
+}
