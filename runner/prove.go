@@ -29,6 +29,7 @@ const (
 	NotDiscriminates Verdict = "DOES-NOT-DISCRIMINATE" // a known-bad variant no longer fails as declared
 	GoodFails        Verdict = "GOOD-FAILS"            // a good variant fails
 	NoKnownBad       Verdict = "NO-KNOWN-BAD"          // nothing to prove: the case declares no known-bad variant
+	NoGood           Verdict = "NO-GOOD-VARIANT"       // every variant expects a non-clean end: the case documents a status, it does not compare two versions
 	NotProvenHere    Verdict = "NOT-PROVEN-HERE"       // the bad or the good side cannot run on this host
 )
 
@@ -75,6 +76,15 @@ func judgeProof(c *cases.Case, bad, good []result.Result) (Verdict, []string) {
 	if !hasBad {
 		return NoKnownBad, []string{"no variant declares the bug (an exit other than 0, or known-bad:)"}
 	}
+	hasGood := false
+	for _, v := range c.Variants {
+		if !v.KnownBad(c) {
+			hasGood = true
+		}
+	}
+	if !hasGood {
+		return NoGood, []string{"every variant expects a non-clean end; there is no fixed form to compare against"}
+	}
 	var why []string
 	verdict := Discriminates
 	ranBad, ranGood := 0, 0
@@ -118,7 +128,7 @@ func loudness(v Verdict) int {
 		return 4
 	case GoodFails:
 		return 3
-	case NoKnownBad:
+	case NoKnownBad, NoGood:
 		return 2
 	case NotProvenHere:
 		return 1
