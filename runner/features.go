@@ -12,8 +12,9 @@ import (
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
-// hostFeatures answers the features that cost a probe — the network and
-// the AddressSanitizer runtime — once, and only when a case asks.
+// hostFeatures answers the features that cost a probe — the network, a C
+// compiler and the AddressSanitizer runtime — once, and only when a case
+// asks: a corpus that builds nothing never starts a compiler.
 type hostFeatures struct {
 	host   *toolchains.Host
 	index  string
@@ -22,6 +23,9 @@ type hostFeatures struct {
 	netOnce sync.Once
 	netOK   bool
 	netWhy  string
+
+	ccOnce sync.Once
+	ccOK   bool
 
 	asanOnce sync.Once
 	asanLib  string
@@ -45,10 +49,26 @@ func (f *hostFeatures) network() (bool, string) {
 	return f.netOK, f.netWhy
 }
 
+// cc reports whether a C compiler works. The session asks DetectHost to
+// leave it out (toolchains.Options.LazyCompiler) and it is probed here on
+// first use; a Host that did probe it is believed.
+func (f *hostFeatures) cc() bool {
+	f.ccOnce.Do(func() {
+		if f.host != nil {
+			if ok, probed := f.host.Features[toolchains.FeatureCC]; probed {
+				f.ccOK = ok
+				return
+			}
+		}
+		f.ccOK, _ = toolchains.ProbeCompiler(context.Background(), toolchains.Options{Getenv: f.getenv})
+	})
+	return f.ccOK
+}
+
 // asan returns the AddressSanitizer runtime to preload, or "".
 func (f *hostFeatures) asan() string {
 	f.asanOnce.Do(func() {
-		if f.host == nil || !f.host.Features["cc"] {
+		if f.host == nil || !f.cc() {
 			return
 		}
 		cc := f.getenv("CC")
@@ -83,6 +103,8 @@ func (f *hostFeatures) lazy(name string) (bool, bool) {
 		return ok, true
 	case "asan":
 		return f.asan() != "", true
+	case toolchains.FeatureCC:
+		return f.cc(), true
 	}
 	return false, false
 }

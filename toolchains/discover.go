@@ -22,6 +22,12 @@ type Options struct {
 	// CacheDir holds identities.json, the identity cache. "" disables it.
 	CacheDir string
 
+	// LazyCompiler leaves the "cc" feature out of DetectHost's Host, for a
+	// caller that calls ProbeCompiler only when a case asks for cc:
+	// compiling and linking a test program costs 30-100 ms, most of the
+	// fixed cost of a run of a corpus that builds nothing.
+	LazyCompiler bool
+
 	// GOOS selects the platform's search places ("darwin" adds Homebrew and
 	// python.org's framework). "" means runtime.GOOS.
 	GOOS string

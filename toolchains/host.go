@@ -45,7 +45,8 @@ const probeTimeout = 2 * time.Second
 // DetectHost probes this machine: CPU model, NVIDIA GPUs, Apple Silicon, a
 // working C compiler. Probes run concurrently, each bounded by a 2 s
 // timeout; a probe that fails or times out reports its feature as false and
-// says why. opts.Getenv supplies CC; opts.GOOS overrides the OS (for tests).
+// says why. opts.Getenv supplies CC; opts.GOOS overrides the OS (for tests);
+// opts.LazyCompiler leaves the compiler to ProbeCompiler.
 func DetectHost(ctx context.Context, opts Options) *Host {
 	d := newDiscovery(opts)
 	h := &Host{
@@ -89,10 +90,12 @@ func DetectHost(ctx context.Context, opts Options) *Host {
 		mu.Unlock()
 		set(FeatureCUDA, ok, why)
 	})
-	probe(func(ctx context.Context) {
-		ok, why := probeCompiler(ctx, d.run, d.getenv, d.goos)
-		set(FeatureCC, ok, why)
-	})
+	if !opts.LazyCompiler {
+		probe(func(ctx context.Context) {
+			ok, why := probeCompiler(ctx, d.run, d.getenv, d.goos)
+			set(FeatureCC, ok, why)
+		})
+	}
 	if h.OS == "darwin" {
 		probe(func(ctx context.Context) {
 			model, ok, why := probeSysctl(ctx, d.run)
@@ -107,6 +110,16 @@ func DetectHost(ctx context.Context, opts Options) *Host {
 	}
 	wg.Wait()
 	return h
+}
+
+// ProbeCompiler is DetectHost's probe of the "cc" feature on its own, for
+// a caller that set Options.LazyCompiler: whether a C compiler ($CC, else
+// cc) compiles and links an empty program, and the evidence either way.
+func ProbeCompiler(ctx context.Context, opts Options) (ok bool, why string) {
+	d := newDiscovery(opts)
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	return probeCompiler(ctx, d.run, d.getenv, d.goos)
 }
 
 // probeCUDA asks nvidia-smi for the GPUs. Drivers before 510 do not know

@@ -197,3 +197,37 @@ func TestCPUModelFromCPUInfo(t *testing.T) {
 		}
 	}
 }
+
+// With LazyCompiler, DetectHost starts no compiler and leaves "cc" out;
+// ProbeCompiler answers it alone, the same way DetectHost would.
+func TestLazyCompiler(t *testing.T) {
+	tests := []struct {
+		name    string
+		cc      string
+		host    fakeHost
+		ok      bool
+		whyPart string
+	}{
+		{"cc works", "", fakeHost{}, true, "compiled and linked"},
+		{"cc cannot link", "", fakeHost{ccFails: true}, false, "library not found for -lSystem"},
+		{"$CC missing", "gcc-99", fakeHost{}, false, `$CC is "gcc-99", which is not found`},
+	}
+	for _, tt := range tests {
+		started := 0
+		run := func(ctx context.Context, env []string, name string, args ...string) ([]byte, []byte, error) {
+			if name == "cc" || name == "gcc-99" {
+				started++
+			}
+			return tt.host.run(ctx, env, name, args...)
+		}
+		opts := Options{GOOS: "linux", Getenv: envOf(map[string]string{"CC": tt.cc}), run: run, LazyCompiler: true}
+		h := DetectHost(context.Background(), opts)
+		if _, ok := h.Features["cc"]; ok || started != 0 {
+			t.Errorf("%s: DetectHost probed the compiler (%d starts, cc=%v) with LazyCompiler", tt.name, started, h.Features["cc"])
+		}
+		ok, why := ProbeCompiler(context.Background(), opts)
+		if ok != tt.ok || !strings.Contains(why, tt.whyPart) {
+			t.Errorf("%s: ProbeCompiler = %v, %q; want %v and %q", tt.name, ok, why, tt.ok, tt.whyPart)
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// A trial is one timed execution of a side of a comparison: its wall time,
+// and the CPU time (user + system) of its whole process tree, which a busy
+// machine disturbs far less than wall time.
+type trial func() (wall, cpu time.Duration, err error)
+
+// pairs is a comparison's measurements: a[i] and b[i] ran back to back.
+type pairs struct {
+	a, b       []time.Duration // wall
+	aCPU, bCPU []time.Duration
+}
+
+// alternate runs a, b, a, b… n times each, so that a change in the
+// machine's load during the benchmark lands on both sides of a pair.
+func alternate(n int, a, b trial) (pairs, error) {
+	var p pairs
+	for range n {
+		da, ca, err := a()
+		if err != nil {
+			return p, err
+		}
+		db, cb, err := b()
+		if err != nil {
+			return p, err
+		}
+		p.a, p.b = append(p.a, da), append(p.b, db)
+		p.aCPU, p.bCPU = append(p.aCPU, ca), append(p.bCPU, cb)
+	}
+	return p, nil
+}
+
+// repeat runs t n times.
+func repeat(n int, t trial) ([]time.Duration, error) {
+	var ds []time.Duration
+	for range n {
+		d, _, err := t()
+		if err != nil {
+			return ds, err
+		}
+		ds = append(ds, d)
+	}
+	return ds, nil
+}
+
+// ratios are a[i]/b[i], pair by pair.
+func (p pairs) ratios() []float64 { return ratios(p.a, p.b) }
+
+// cpuRatio is the median of the CPU time ratios, pair by pair.
+func (p pairs) cpuRatio() float64 { return median(ratios(p.aCPU, p.bCPU)) }
+
+func ratios(a, b []time.Duration) []float64 {
+	r := make([]float64, len(a))
+	for i := range a {
+		r[i] = float64(a[i]) / float64(b[i])
+	}
+	return r
+}
+
+func median[T int64 | float64 | time.Duration](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// spread prints a sample as "median (min–max)".
+func spread(ds []time.Duration) string {
+	if len(ds) == 0 {
+		return "-"
+	}
+	if len(ds) == 1 {
+		return secs(ds[0])
+	}
+	return fmt.Sprintf("%s (%s–%s)", secs(median(ds)), secs(slices.Min(ds)), secs(slices.Max(ds)))
+}
+
+// secs prints a duration in seconds, or milliseconds below a tenth of one.
+func secs(d time.Duration) string {
+	if d < 100*time.Millisecond {
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// process is a command line to time, with the environment it runs in.
+type process struct {
+	dir  string
+	env  []string // added to os.Environ(); a later entry wins
+	args []string
+}
+
+// measured is how a process went: its wall time and its own peak resident
+// memory (not its children's).
+type measured struct {
+	wall   time.Duration
+	cpu    time.Duration // user + system, its waited-for descendants included
+	maxRSS int64         // bytes
+	stdout string
+}
+
+// run starts p, waits for it, and fails with the tail of its output if it
+// exits non-zero: a benchmark of a failing run measures nothing.
+func (p process) run() (measured, error) {
+	cmd := exec.Command(p.args[0], p.args[1:]...)
+	cmd.Dir = p.dir
+	cmd.Env = append(os.Environ(), p.env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	m := measured{wall: time.Since(start), stdout: stdout.String()}
+	if cmd.ProcessState != nil {
+		m.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
+		m.maxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
+	}
+	if err != nil {
+		return m, fmt.Errorf("%s: %v\n%s", strings.Join(p.args, " "), err, tailLines(stdout.String()+stderr.String(), 20))
+	}
+	return m, nil
+}
+
+// timed is p.run as a trial.
+func (p process) timed() trial {
+	return func() (time.Duration, time.Duration, error) {
+		m, err := p.run()
+		return m.wall, m.cpu, err
+	}
+}
+
+func tailLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

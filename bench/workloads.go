@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/wheelhouse"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// sizes are how big each workload is; -short shrinks them so that CI's
+// smoke run stays well under a minute.
+type sizes struct {
+	warmCases int   // workload 1
+	pkgCases  int   // workloads 2 and 3
+	scale     []int // workload 4: corpus sizes for the per-case slope; the last is list/check's
+}
+
+var (
+	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}}
+	shortSizes = sizes{warmCases: 50, pkgCases: 3, scale: []int{20, 50, 200}}
+)
+
+// packageSets are the three distinct environments of workloads 2 and 3,
+// three local wheels each, as in the issue's tox/nox comparison. Sets
+// overlap so that a shared wheel cannot be mistaken for a shared
+// environment.
+var packageSets = [][]string{
+	{"bench-alpha", "bench-beta", "bench-gamma"},
+	{"bench-beta", "bench-delta", "bench-epsilon"},
+	{"bench-gamma", "bench-epsilon", "bench-zeta"},
+}
+
+// moduleOf is the importable module a bench wheel installs.
+func moduleOf(dist string) string { return strings.ReplaceAll(dist, "-", "_") }
+
+// workspace is every generated input, under one temporary folder.
+type workspace struct {
+	Dir    string
+	Wheels string // the wheelhouse
+
+	Warm  string   // corpus of workload 1: trivial scripts, no packages
+	Pkgs  string   // corpus of workloads 2 and 3: packages from Wheels
+	Scale []string // corpora of workload 4, one per size
+
+	// PkgImports is, for each case of Pkgs in order, its package set's
+	// index and the Python statement the case runs, so the baselines run
+	// exactly the same code.
+	PkgSet     []int
+	PkgImports []string
+}
+
+// generate writes the workloads for py (a "3.12" short version) into dir.
+func generate(dir, py string, sz sizes) (*workspace, error) {
+	ws := &workspace{Dir: dir, Wheels: filepath.Join(dir, "wheels")}
+	if err := os.MkdirAll(ws.Wheels, 0o777); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, set := range packageSets {
+		for _, dist := range set {
+			if seen[dist] {
+				continue
+			}
+			seen[dist] = true
+			w := wheelhouse.Module(dist, "1.0", moduleOf(dist), "")
+			if _, err := w.Write(ws.Wheels); err != nil {
+				return nil, fmt.Errorf("writing the wheelhouse: %w", err)
+			}
+		}
+	}
+
+	ws.Warm = filepath.Join(dir, "warm")
+	for i := range sz.warmCases {
+		if err := writeCase(ws.Warm, "trivial", fmt.Sprintf("c%03d", i), py, "pass", nil); err != nil {
+			return nil, err
+		}
+	}
+
+	ws.Pkgs = filepath.Join(dir, "pkgs")
+	for i := range sz.pkgCases {
+		set := i % len(packageSets)
+		var mods []string
+		for _, dist := range packageSets[set] {
+			mods = append(mods, moduleOf(dist))
+		}
+		stmt := "import " + strings.Join(mods, ", ")
+		var pins []string
+		for _, dist := range packageSets[set] {
+			pins = append(pins, dist+"==1.0")
+		}
+		if err := writeCase(ws.Pkgs, "withpkgs", fmt.Sprintf("c%03d", i), py, stmt, pins); err != nil {
+			return nil, err
+		}
+		ws.PkgSet = append(ws.PkgSet, set)
+		ws.PkgImports = append(ws.PkgImports, stmt)
+	}
+
+	for _, n := range sz.scale {
+		root := filepath.Join(dir, fmt.Sprintf("scale%d", n))
+		for i := range n {
+			// 100 cases per project, as a corpus grows by upstream project.
+			project := fmt.Sprintf("p%02d", i/100)
+			if err := writeCase(root, project, fmt.Sprintf("c%04d", i), py, "pass", nil); err != nil {
+				return nil, err
+			}
+		}
+		ws.Scale = append(ws.Scale, root)
+	}
+	return ws, nil
+}
+
+// writeCase writes corpus/project/name.txtar: a case that runs
+// `python -c stmt` on one interpreter, with packages when pins are given.
+func writeCase(corpus, project, name, py, stmt string, pins []string) error {
+	var yaml strings.Builder
+	fmt.Fprintf(&yaml, "summary: benchmark case %s/%s\n", project, name)
+	yaml.WriteString("links: [https://github.com/cleanexit/cleanexit/issues/4]\n")
+	fmt.Fprintf(&yaml, "python: [%q]\n", py)
+	if len(pins) > 0 {
+		fmt.Fprintf(&yaml, "packages: [%s]\n", strings.Join(pins, ", "))
+	}
+	a := &txtar.Archive{
+		Comment: fmt.Appendf(nil, "python -c '%s'\n", stmt),
+		Files:   []txtar.File{{Name: "case.yaml", Data: []byte(yaml.String())}},
+	}
+	dir := filepath.Join(corpus, project)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name+".txtar"), txtar.Format(a), 0o666)
+}
