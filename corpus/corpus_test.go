@@ -10,9 +10,13 @@ package corpus_test
 
 import (
 	"context"
+	"flag"
+	"os"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/plan"
@@ -20,18 +24,51 @@ import (
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
+// jsonOut writes the same JSON report as `cleanexit run --json`, so that a
+// CI job running the corpus through go test keeps its results too.
+var jsonOut = flag.String("cleanexit.json", "", "write the run's JSON report (docs/report-json.md) to `FILE`")
+
 func TestCorpus(t *testing.T) {
+	start := time.Now()
 	cfg := runner.ConfigFromEnv(nil)
 	cfg.Corpus = "."
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var doc *report.Document
+	if *jsonOut != "" {
+		labels := plan.Labels(s.Interpreters)
+		var ins []report.Interpreter
+		for _, in := range s.Interpreters {
+			ins = append(ins, report.InterpreterOf(labels[in], in))
+		}
+		host, _ := os.Hostname()
+		doc = report.NewDocument(host, s.Host, ins, start)
+		doc.Command = os.Args
+	}
 	// Once every run has finished, each case must discriminate: its
 	// known-bad variants fail as declared and its good ones pass.
 	var mu sync.Mutex
 	var results []result.Result
 	t.Cleanup(func() {
+		if doc != nil {
+			sort.Slice(results, func(i, j int) bool { return results[i].ID < results[j].ID })
+			for _, r := range results {
+				doc.Add(r)
+			}
+			doc.Finish(time.Since(start), false)
+			f, err := os.Create(*jsonOut)
+			if err == nil {
+				err = doc.WriteJSON(f)
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+			}
+			if err != nil {
+				t.Errorf("-cleanexit.json: %v", err)
+			}
+		}
 		for _, p := range runner.Prove(s.Cases, results) {
 			if p.Verdict.Failed() {
 				t.Errorf("%s %s (%s)\n    %s", p.Verdict, p.Case.ID(), p.Summary(), strings.Join(p.Why, "\n    "))

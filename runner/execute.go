@@ -79,8 +79,12 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		Strict:   s.Strict,
 		Verbose:  s.Verbose,
 		KeepWork: s.KeepWork,
+		Sweeper:  s.sweeper,
 
-		ASanRuntime: s.features.asan(),
+		// Looking the runtime up starts the compiler twice (probe, then
+		// -print-file-name): 60-120 ms that a run without a sanitized
+		// build must not pay.
+		ASanRuntime: asanRuntimeFor(r, s.features),
 		ExtCache:    filepath.Join(s.Cache.Root, "ext"),
 	}
 	repeat := max(r.Variant.Repeat, 1)
@@ -187,7 +191,7 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 // diagnosis is the one line a failure is known by.
 func diagnosis(inv *script.Invocation) string {
 	if inv.TimedOut {
-		return "timed out (" + inv.Duration.Round(time.Millisecond).String() + ")"
+		return "timed out after " + inv.Timeout.String()
 	}
 	s := inv.Status.String()
 	if inv.Want != "" {
@@ -256,6 +260,23 @@ func usesPip(r *plan.Run) bool {
 		}
 	}
 	return false
+}
+
+// asanRuntimeFor is the AddressSanitizer runtime when the run's script may
+// build a sanitized extension (a build-ext line naming --sanitize, or one
+// whose arguments come from variables), else "".
+func asanRuntimeFor(r *plan.Run, f *hostFeatures) string {
+	lines, _ := r.Case.ScriptLines()
+	for _, l := range lines {
+		fields := strings.Fields(l)
+		for len(fields) > 0 && (strings.HasPrefix(fields[0], "[") || fields[0] == "!") {
+			fields = fields[1:]
+		}
+		if len(fields) > 0 && fields[0] == "build-ext" && (strings.Contains(l, "--sanitize") || strings.Contains(l, "$")) {
+			return f.asan()
+		}
+	}
+	return ""
 }
 
 // envSpec is what the run's environment is made of.

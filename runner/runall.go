@@ -7,25 +7,41 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/script"
 )
 
 // RunAll executes every run of the session with jobs workers (0 means one
 // per CPU), calling emit with each result as it finishes, from one
 // goroutine at a time. Unsupported runs are emitted first, as they cost
-// nothing. It returns every result, in plan order.
+// nothing. It returns every result, in plan order; once MaxFailures runs
+// have failed, runs not yet started are not started and have no result.
 func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)) []result.Result {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
+	// Workers hand finished runs' folders to a sweeper instead of waiting
+	// for the disk; RunAll returns once they are gone.
+	s.sweeper = &script.Sweeper{}
+	defer func() { s.sweeper.Wait(); s.sweeper = nil }()
 	results := make([]result.Result, len(s.Runs))
+	reported := make([]bool, len(s.Runs))
+	failures := 0
 	var emitMu sync.Mutex
 	report := func(i int, r result.Result) {
 		emitMu.Lock()
 		defer emitMu.Unlock()
-		results[i] = r
+		results[i], reported[i] = r, true
+		if r.Status.Failed() {
+			failures++
+		}
 		if emit != nil {
 			emit(r)
 		}
+	}
+	enough := func() bool {
+		emitMu.Lock()
+		defer emitMu.Unlock()
+		return s.MaxFailures > 0 && failures >= s.MaxFailures
 	}
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -34,6 +50,14 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 		go func() {
 			defer wg.Done()
 			for i := range work {
+				// A run handed over as the last allowed failure came
+				// in is not started either.
+				if enough() {
+					continue
+				}
+				if s.Started != nil {
+					s.Started(s.Runs[i])
+				}
 				report(i, s.Execute(ctx, s.Runs[i]))
 			}
 		}()
@@ -47,6 +71,9 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 		}
 	}
 	for _, i := range pending {
+		if enough() {
+			break
+		}
 		if ctx.Err() != nil {
 			r := s.Runs[i]
 			report(i, interrupted(r))
@@ -56,12 +83,18 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 	}
 	close(work)
 	wg.Wait()
-	return results
+	out := results[:0]
+	for i, r := range results {
+		if reported[i] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func interrupted(r *plan.Run) result.Result {
 	return result.Result{
-		ID: r.ID, File: r.Case.File, Project: r.Case.Project, Case: r.Case.Name,
+		ID: r.ID, File: r.Case.File, Line: r.Variant.Line, Project: r.Case.Project, Case: r.Case.Name,
 		Variant: r.Variant.Name, Python: r.Python,
 		Status: result.Unresolved, Reason: "not run: interrupted",
 	}

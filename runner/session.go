@@ -12,6 +12,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
 	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/runner/script"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -32,6 +33,13 @@ type Config struct {
 	Verbose   bool
 	KeepWork  bool
 
+	// MaxFailures, when > 0, stops RunAll from starting runs once this
+	// many have failed (lit's --max-failures); runs already going finish.
+	MaxFailures int
+	// Started, when set, is called as RunAll starts executing a run, from
+	// the worker that runs it: a progress display's "running now".
+	Started func(*plan.Run)
+
 	Getenv func(string) string // the caller's environment; default os.Getenv
 }
 
@@ -44,6 +52,10 @@ type Session struct {
 	Runs         []*plan.Run
 	Cache        *envs.Cache
 	features     *hostFeatures
+
+	// sweeper removes finished runs' $WORK in the background while
+	// RunAll runs (see script.Sweeper); nil otherwise.
+	sweeper *script.Sweeper
 }
 
 // Open loads the cases the config names, discovers interpreters and host
@@ -74,7 +86,9 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
 	}
-	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv})
+	// The compiler is probed when a case asks for cc (see features.go):
+	// compiling a test program was most of a session's fixed cost.
+	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv, LazyCompiler: true})
 	s.features = newHostFeatures(s.Host, indexToProbe(cfg), cfg.Getenv)
 	runs := plan.Expand(cs, plan.Config{
 		Interpreters: s.Interpreters,

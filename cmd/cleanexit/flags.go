@@ -106,3 +106,20 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	}
 	return fs
 }
+
+// splitJobsFlag accepts make's spelling -j2 as well as -j 2: Go's flag
+// package would read -j2 as an unknown flag named "j2".
+func splitJobsFlag(args []string) []string {
+	out := make([]string, 0, len(args)+1)
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 2 && strings.HasPrefix(a, "-j") && strings.Trim(a[2:], "0123456789") == "" {
+			out = append(out, "-j", a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

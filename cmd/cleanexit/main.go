@@ -30,6 +30,13 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"list":       cmdList,
 	"check":      cmdCheck,
 	"toolchains": cmdToolchains,
+	"bisect":     cmdBisect,
+	"prove":      cmdProve,
+	"cache":      cmdCache,
+	"report":     cmdReport,
+	"new":        cmdNew,
+	"import":     cmdImport,
+	"fmt":        cmdFmt,
 }
 
 const usage = `usage: cleanexit <command> [flags] [PATH|CASE…]
@@ -39,6 +46,13 @@ commands:
   list        list the runs a corpus expands to on this machine
   check       validate cases; print every problem as file:line: message
   toolchains  show the interpreters found and the host's features
+  bisect      find the release or commit of a package that broke a case's clean exit
+  prove       show that each case discriminates: known-bad variants fail as declared, good ones pass
+  cache       list, size, prune or clear the cached environments
+  report      merge JSON reports of several hosts into one Markdown or HTML matrix
+  new         write a new case from a repro, then check it
+  import      turn an upstream lit test of a Python file into a case
+  fmt         put case.yaml in canonical form (--check: only report)
 
 Run 'cleanexit <command> -h' for a command's flags.
 `

@@ -88,9 +88,12 @@ func (x *execution) execute() Outcome {
 	log := t.log.String()
 	log = strings.ReplaceAll(log, scriptFile, c.File)
 	out.Log = strings.TrimSpace(log)
-	if x.job.KeepWork {
+	switch {
+	case x.job.KeepWork:
 		out.Work = filepath.Join(work, "script-"+c.Name)
-	} else {
+	case x.job.Sweeper != nil:
+		x.job.Sweeper.remove(root)
+	default:
 		os.RemoveAll(root)
 	}
 	return out

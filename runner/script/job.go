@@ -37,6 +37,7 @@ type Job struct {
 	Verbose  bool          // keep the transcript of passing phases
 	WorkRoot string        // where $WORK is made; "" means os.TempDir
 	KeepWork bool          // leave $WORK behind
+	Sweeper  *Sweeper      // removes $WORK in the background; nil: before Execute returns
 	GOOS     string        // "" means runtime.GOOS
 }
 
@@ -59,7 +60,8 @@ type Invocation struct {
 	Stderr     string
 	Duration   time.Duration
 	TimedOut   bool
-	OK         bool // it met the expectation
+	Timeout    time.Duration // the limit it ran under
+	OK         bool          // it met the expectation
 	Want       string
 	Signatures []diagnose.Signature
 	Traceback  string

@@ -6,11 +6,16 @@ import (
 	"time"
 )
 
+// stacksQuiet is how long stderr must stay quiet after the stacks begin
+// before the dump is taken as complete: faulthandler writes it in one go.
+const stacksQuiet = 150 * time.Millisecond
+
 // runGrouped runs cmd in a process group of its own, so that a timeout or
 // a cancelled run kills everything the case started, not only the
 // interpreter. Past timeout, it first asks the interpreter for its stacks
-// (see askForStacks), waits up to grace, then kills the group.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, timedOut *bool) error {
+// (see askForStacks) and waits until stderr has them — output that then
+// stays quiet for a moment — or up to grace, then kills the group.
+func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *limitedWriter, timedOut *bool) error {
 	setGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return err
@@ -25,12 +30,22 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 		return err
 	case <-timer.C:
 		*timedOut = true
+		before, _ := stderr.progress()
 		askForStacks(cmd)
-		select {
-		case err := <-done:
-			killGroup(cmd)
-			return err
-		case <-time.After(grace):
+		deadline := time.Now().Add(grace)
+		tick := time.NewTicker(25 * time.Millisecond)
+		defer tick.Stop()
+	wait:
+		for time.Now().Before(deadline) {
+			select {
+			case err := <-done:
+				killGroup(cmd)
+				return err
+			case <-tick.C:
+				if n, last := stderr.progress(); n > before && time.Since(last) >= stacksQuiet {
+					break wait
+				}
+			}
 		}
 	case <-ctx.Done():
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -38,11 +39,12 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		cmd.Env = append(cmd.Env, asanVars(x.job.GOOS, x.job.ASanRuntime, ts.Getenv("ASAN_OPTIONS"))...)
 	}
 	var stdout, stderr bytes.Buffer
+	errw := &limitedWriter{w: &stderr, n: maxOutput}
 	cmd.Stdout = &limitedWriter{w: &stdout, n: maxOutput}
-	cmd.Stderr = &limitedWriter{w: &stderr, n: maxOutput}
-	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String()}
+	cmd.Stderr = errw
+	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, &inv.TimedOut)
+	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, errw, &inv.TimedOut)
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.Stderr = stdout.String(), stderr.String()
 	ts.Stdout().Write(stdout.Bytes())
@@ -132,11 +134,18 @@ func asanVars(goos, runtime, options string) []string {
 const maxOutput = 4 << 20
 
 type limitedWriter struct {
-	w interface{ Write([]byte) (int, error) }
-	n int
+	mu      sync.Mutex
+	w       interface{ Write([]byte) (int, error) }
+	n       int       // bytes still allowed
+	written int       // bytes seen, kept or not
+	last    time.Time // when the last write came
 }
 
 func (l *limitedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.written += len(p)
+	l.last = time.Now()
 	if l.n <= 0 {
 		return len(p), nil
 	}
@@ -147,4 +156,11 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 	l.n -= len(q)
 	l.w.Write(q)
 	return len(p), nil
+}
+
+// progress reports how much has been written, and when last.
+func (l *limitedWriter) progress() (int, time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.written, l.last
 }

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/envs"
+)
+
+// cacheUsage lists the cache subcommands. A cache grows by one environment
+// per distinct interpreter × package set, forever, unless someone prunes it:
+// these commands are how a user sees and bounds that.
+const cacheUsage = `usage: cleanexit cache <list|size|prune|clear>
+
+  list                       each environment: key, interpreter, size, last use, packages
+  size                       the environments' total size, and the whole cache folder's
+  prune [--older-than D]     remove environments unused for D (default 30d) and stale ones
+  clear                      remove every environment and pip copy no running process holds
+
+The cache is $CLEANEXIT_CACHE, else <user cache dir>/cleanexit. Environments
+a running cleanexit holds are never removed.
+`
+
+// defaultPruneAge is how long an unused environment is kept by a plain
+// `cache prune`: long enough that a weekly corpus run never rebuilds.
+const defaultPruneAge = 30 * 24 * time.Hour
+
+func cmdCache(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, cacheUsage)
+		return 2
+	}
+	sub, rest := args[0], args[1:]
+	if sub == "-h" || sub == "--help" || sub == "help" {
+		fmt.Fprint(stdout, cacheUsage)
+		return 0
+	}
+	root, err := envs.DefaultRoot(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache: %v\n", err)
+		return 1
+	}
+	c := &envs.Cache{Root: root}
+	defer c.Close()
+	switch sub {
+	case "list":
+		return cacheList(c, rest, stdout, stderr)
+	case "size":
+		return cacheSize(c, rest, stdout, stderr)
+	case "prune":
+		return cachePrune(c, rest, stdout, stderr)
+	case "clear":
+		return cacheClear(c, rest, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "cleanexit cache: unknown subcommand %q\n\n%s", sub, cacheUsage)
+	return 2
+}
+
+// noArgs parses a subcommand's (absent) flags, so that `-h` works and a
+// stray argument is an error rather than silently ignored.
+func noArgs(name string, args []string, stderr io.Writer) bool {
+	fs := newFlagSet("cache "+name, "", stderr)
+	if err := fs.Parse(args); err != nil {
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cleanexit cache %s: unexpected argument %q\n", name, fs.Arg(0))
+		return false
+	}
+	return true
+}
+
+func cacheList(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+	if !noArgs("list", args, stderr) {
+		return 2
+	}
+	infos, err := c.List()
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache list: %v\n", err)
+		return 1
+	}
+	if len(infos) == 0 {
+		fmt.Fprintf(stdout, "no environments in %s\n", c.Root)
+		return 0
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KEY\tPYTHON\tSIZE\tLAST USED\tPACKAGES")
+	var total int64
+	for _, e := range infos {
+		total += e.Size
+		pkgs := strings.Join(e.Installed, " ")
+		if pkgs == "" {
+			pkgs = "-"
+		}
+		if e.Stale != "" {
+			pkgs = "STALE: " + e.Stale
+		}
+		python := e.PythonVersion
+		if python == "" {
+			python = "?"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.Key, python, humanSize(e.Size), lastUsed(e.LastUsed), pkgs)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "%d environments, %s in %s\n", len(infos), humanSize(total), c.Root)
+	return 0
+}
+
+func cacheSize(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+	if !noArgs("size", args, stderr) {
+		return 2
+	}
+	infos, err := c.List()
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache size: %v\n", err)
+		return 1
+	}
+	var envTotal int64
+	for _, e := range infos {
+		envTotal += e.Size
+	}
+	fmt.Fprintf(stdout, "environments: %d, %s\n", len(infos), humanSize(envTotal))
+	// The folder's total adds what is not an environment: the pip copies,
+	// the interpreter identity cache, locks, interrupted builds.
+	fmt.Fprintf(stdout, "cache folder: %s, %s\n", c.Root, humanSize(treeSize(c.Root)))
+	return 0
+}
+
+func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("cache prune", "[--older-than D]", stderr)
+	age := ageFlag(defaultPruneAge)
+	fs.Var(&age, "older-than", "remove environments unused for this long, e.g. 12h, 7d (stale ones go whatever their age)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cleanexit cache prune: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	removed, err := c.Prune(time.Duration(age))
+	var freed int64
+	for _, e := range removed {
+		freed += e.Size
+		why := "unused since " + lastUsed(e.LastUsed)
+		if e.Stale != "" {
+			why = e.Stale
+		}
+		fmt.Fprintf(stdout, "removed %s  %s  %s\n", e.Key, humanSize(e.Size), why)
+	}
+	fmt.Fprintf(stdout, "pruned %d environments, freed %s\n", len(removed), humanSize(freed))
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache prune: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func cacheClear(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+	if !noArgs("clear", args, stderr) {
+		return 2
+	}
+	before := treeSize(c.Root)
+	err := c.Clear()
+	fmt.Fprintf(stdout, "cleared %s, freed %s\n", c.Root, humanSize(before-treeSize(c.Root)))
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache clear: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// ageFlag is a duration that also accepts whole days ("7d"), the unit people
+// think of cache ages in, which time.ParseDuration lacks.
+type ageFlag time.Duration
+
+func (a *ageFlag) String() string { return time.Duration(*a).String() }
+
+func (a *ageFlag) Set(s string) error {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.ParseFloat(days, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("want a duration such as 7d or 12h, not %q", s)
+		}
+		*a = ageFlag(time.Duration(n * float64(24*time.Hour)))
+		return nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return fmt.Errorf("want a duration such as 7d or 12h, not %q", s)
+	}
+	*a = ageFlag(d)
+	return nil
+}
+
+// humanSize prints bytes in binary units, one decimal from KiB up.
+func humanSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, i := float64(n)/unit, 0
+	for f >= unit && i < 3 {
+		f /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", f, "KMGT"[i])
+}
+
+// lastUsed prints a time as a date and minute, "-" when unknown.
+func lastUsed(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.Local().Format("2006-01-02 15:04")
+}
+
+// treeSize adds up the regular files under dir; an unreadable part counts 0.
+func treeSize(dir string) int64 {
+	var total int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				total += info.Size()
+			}
+		}
+		return nil
+	})
+	return total
+}

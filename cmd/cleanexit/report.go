@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cleanexit/cleanexit/runner/report"
+)
+
+// cmdReport works on JSON reports after the fact. Its one subcommand,
+// merge, lays the reports of several hosts (or shards) out as one matrix.
+func cmdReport(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "merge" {
+		fmt.Fprintf(stderr, "usage: cleanexit report merge A.json B.json … [--markdown OUT.md] [--html OUT.html] [--title T]\n")
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			return 0
+		}
+		return 2
+	}
+	fs := newFlagSet("report merge", "A.json B.json … [flags]", stderr)
+	mdOut := fs.String("markdown", "", "write the matrix as Markdown to FILE (default: stdout, when no --html)")
+	htmlOut := fs.String("html", "", "write the matrix as one self-contained HTML page to FILE")
+	title := fs.String("title", "cleanexit: runs across hosts", "the HTML page's title")
+	// Flags may come after the files, as in the usage line.
+	var files []string
+	rest := args[1:]
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return 2
+	}
+	var docs []*report.Document
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
+			return 2
+		}
+		d, err := report.ReadDocument(f, name)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
+			return 2
+		}
+		docs = append(docs, d)
+	}
+	m := report.Merge(docs)
+	write := func(path string, render func(io.Writer) error) bool {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
+			return false
+		}
+		if path == "-" || path == "" {
+			_, err := stdout.Write(b.Bytes())
+			return err == nil
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil {
+			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
+			return false
+		}
+		return true
+	}
+	ok := true
+	if *mdOut != "" || *htmlOut == "" {
+		ok = write(*mdOut, func(w io.Writer) error { report.WriteMarkdown(w, m); return nil }) && ok
+	}
+	if *htmlOut != "" {
+		ok = write(*htmlOut, func(w io.Writer) error { return report.WriteHTML(w, m, *title) }) && ok
+	}
+	if !ok {
+		return 2
+	}
+	fmt.Fprintf(stderr, "merged %d reports from %d hosts: %d rows × %d columns\n", len(docs), len(m.Hosts), len(m.Rows), len(m.Columns))
+	return 0
+}
