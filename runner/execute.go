@@ -193,6 +193,9 @@ func diagnosis(inv *script.Invocation) string {
 	if inv.TimedOut {
 		return "timed out after " + inv.Timeout.String()
 	}
+	if inv.Problem != "" {
+		return inv.Problem
+	}
 	s := inv.Status.String()
 	if inv.Want != "" {
 		s += ", want " + inv.Want

@@ -62,6 +62,7 @@ type Invocation struct {
 	TimedOut   bool
 	Timeout    time.Duration // the limit it ran under
 	OK         bool          // it met the expectation
+	Problem    string        // why not, in the words reports use; "" when OK
 	Want       string
 	Signatures []diagnose.Signature
 	Traceback  string

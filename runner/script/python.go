@@ -66,7 +66,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	default:
 		problem = x.judge(&inv)
 	}
-	inv.OK = problem == ""
+	inv.OK, inv.Problem = problem == "", problem
 	x.mu.Lock()
 	x.pythons = append(x.pythons, inv)
 	if inv.TimedOut {
