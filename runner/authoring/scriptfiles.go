@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
@@ -118,33 +119,7 @@ func buildExtSources(args []string) []string {
 
 // closestName returns the archive file within edit distance 2 of name.
 func closestName(name string, names []string) string {
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := editDistance(name, n); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Closest(name, names, 2)
 }
 
 // fileContentRule keeps large and binary files out of the corpus.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -181,31 +182,5 @@ func sorted(list []string) []string {
 
 // closest returns the known key within edit distance 2 of key, or "".
 func closest(key string, known []string) string {
-	best, bestDist := "", 3
-	for _, k := range known {
-		if d := distance(key, k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
-}
-
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Closest(key, known, 2)
 }

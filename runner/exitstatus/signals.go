@@ -3,6 +3,8 @@ package exitstatus
 import (
 	"runtime"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
 )
 
 // signalNames holds the POSIX signals a case may name, with the numbers
@@ -77,30 +79,9 @@ func SuggestSignal(name string) string {
 	}
 	best, bestDist := "", 3
 	for _, s := range signalNames {
-		if d := editDistance(up, s.name); d < bestDist {
+		if d := suggest.Distance(up, s.name); d < bestDist {
 			best, bestDist = s.name, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
 )
 
 // fixedNames is the runner's vocabulary apart from the python3.N pattern.
@@ -111,7 +113,7 @@ func Suggest(name string) string {
 	}
 	best, bestDist := "", 3
 	consider := func(candidate string) {
-		d := editDistance(lower, candidate)
+		d := suggest.Distance(lower, candidate)
 		if d < bestDist || (d == bestDist && candidate < best) {
 			best, bestDist = candidate, d
 		}
@@ -145,25 +147,4 @@ func pythonSpelling(s string) string {
 		return "python" + s
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance between a and b in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

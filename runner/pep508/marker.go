@@ -3,6 +3,8 @@ package pep508
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
 )
 
 // markerVariables are the names a marker may compare, as pip's vendored
@@ -222,30 +224,9 @@ func suggestVariable(word string) string {
 		if strings.Contains(v, ".") {
 			continue
 		}
-		if d := editDistance(word, v); d < bestDist || (d == bestDist && v < best) {
+		if d := suggest.Distance(word, v); d < bestDist || (d == bestDist && v < best) {
 			best, bestDist = v, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
