@@ -6,13 +6,11 @@ import (
 	"strings"
 )
 
-// markerLines returns, for each file of a txtar archive in order, the
-// 1-based line of its "-- name --" marker. txtar keeps no positions, and
-// errors must point at the right line of the .txtar, so we find the
-// markers again with txtar's own rule: a line that starts with "-- " and
-// ends with " --".
-func markerLines(data []byte) []int {
-	var lines []int
+// scanMarkers calls f with the 1-based number and text (without \r) of
+// every line that looks like a txtar file marker: it starts with "-- " and
+// ends with "--". txtar keeps no positions, so this is how errors find
+// their lines again.
+func scanMarkers(data []byte, f func(n int, line []byte) (stop bool)) {
 	n := 0
 	for len(data) > 0 {
 		n++
@@ -23,12 +21,23 @@ func markerLines(data []byte) []int {
 			data = nil
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if bytes.HasPrefix(line, []byte("-- ")) && bytes.HasSuffix(line, []byte(" --")) && len(line) >= 6 {
-			if strings.TrimSpace(string(line[3:len(line)-3])) != "" {
-				lines = append(lines, n)
-			}
+		if bytes.HasPrefix(line, []byte("-- ")) && bytes.HasSuffix(line, []byte("--")) && f(n, line) {
+			return
 		}
 	}
+}
+
+// markerLines returns, for each file of a txtar archive in order, the
+// 1-based line of its "-- name --" marker, by txtar's own rule: a line
+// that starts with "-- " and ends with " --" around a name.
+func markerLines(data []byte) []int {
+	var lines []int
+	scanMarkers(data, func(n int, line []byte) bool {
+		if len(line) >= 6 && bytes.HasSuffix(line, []byte(" --")) && strings.TrimSpace(string(line[3:len(line)-3])) != "" {
+			lines = append(lines, n)
+		}
+		return false
+	})
 	return lines
 }
 
@@ -36,27 +45,15 @@ func markerLines(data []byte) []int {
 // ("-- --"), or 0. Such a line panics go-internal's txtar parser, so it is
 // rejected before parsing.
 func badMarker(data []byte) int {
-	n := 0
-	for len(data) > 0 {
-		n++
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
+	bad := 0
+	scanMarkers(data, func(n int, line []byte) bool {
+		if len(line) >= 5 && strings.TrimSpace(strings.Trim(string(line), "-")) == "" {
+			bad = n
+			return true
 		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if bytes.HasPrefix(line, []byte("--")) && bytes.HasSuffix(line, []byte("--")) {
-			name := strings.TrimSpace(strings.Trim(string(line), "-"))
-			if name == "" && bytes.HasPrefix(line, []byte("-- ")) && bytes.HasSuffix(line, []byte(" --")) {
-				return n
-			}
-			if name == "" && len(line) >= 5 && bytes.HasPrefix(line, []byte("-- ")) {
-				return n
-			}
-		}
-	}
-	return 0
+		return false
+	})
+	return bad
 }
 
 // badArchiveName says why a file name may not appear in a case, or "".
