@@ -136,7 +136,11 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		res.Reason = "passed, but expected to fail (xfail: " + r.XFail + ")"
 	case flaky:
 		res.Status = result.FlakyPass
-		res.Reason = fmt.Sprintf("passed after %d failed tries", res.Failures)
+		tries := "tries"
+		if res.Failures == 1 {
+			tries = "try"
+		}
+		res.Reason = fmt.Sprintf("passed after %d failed %s", res.Failures, tries)
 	default:
 		res.Status = result.Pass
 	}

@@ -40,7 +40,7 @@ func sampleResults() []result.Result {
 	xfail.Reason = "expected to fail (xfail: *): exit 134 (SIGABRT), want 0"
 	xfail.Signal = "SIGABRT"
 	flaky := base("", "flaky", "3.13", result.FlakyPass)
-	flaky.Reason, flaky.Attempts, flaky.Failures = "passed after 1 failed tries", 2, 1
+	flaky.Reason, flaky.Attempts, flaky.Failures = "passed after 1 failed try", 2, 1
 	return []result.Result{pass, fail, xpass, timeout, unresolved, unsupported, xfail, flaky}
 }
 

@@ -15,7 +15,7 @@ func TestAnnotations(t *testing.T) {
 		"::error file=corpus/native/tls.txtar,line=7,title=XPASS native/tls/fixed/3.12::passed, but expected to fail (xfail: linux)",
 		"::error file=corpus/native/tls.txtar,line=7,title=TIMEOUT native/tls/hang/3.12::timed out (5s)",
 		"::error file=corpus/native/tls.txtar,line=7,title=UNRESOLVED native/tls/pinned/3.12::pip: No matching distribution found for nanobind==9.9",
-		"::warning file=corpus/native/tls.txtar,line=7,title=FLAKYPASS native/tls/flaky/3.13::passed after 1 failed tries",
+		"::warning file=corpus/native/tls.txtar,line=7,title=FLAKYPASS native/tls/flaky/3.13::passed after 1 failed try",
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d annotations:\n%s", len(lines), b.String())
