@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -85,7 +84,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		// -print-file-name): 60-120 ms that a run without a sanitized
 		// build must not pay.
 		ASanRuntime: asanRuntimeFor(r, s.features),
-		ExtCache:    filepath.Join(s.Cache.Root, "ext"),
+		ExtCache:    script.ExtCacheDir(s.Cache.Root),
 	}
 	repeat := max(r.Variant.Repeat, 1)
 	if s.Repeat > 0 {

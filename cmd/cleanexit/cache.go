@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/script"
 )
 
 // cacheUsage lists the cache subcommands. A cache grows by one environment
@@ -127,6 +129,7 @@ func cacheSize(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 		envTotal += e.Size
 	}
 	fmt.Fprintf(stdout, "environments: %d, %s\n", len(infos), humanSize(envTotal))
+	fmt.Fprintf(stdout, "build-ext outputs: %s\n", humanSize(treeSize(script.ExtCacheDir(c.Root))))
 	// The folder's total adds what is not an environment: the pip copies,
 	// the interpreter identity cache, locks, interrupted builds.
 	fmt.Fprintf(stdout, "cache folder: %s, %s\n", c.Root, humanSize(treeSize(c.Root)))
@@ -155,6 +158,11 @@ func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "removed %s  %s  %s\n", e.Key, humanSize(e.Size), why)
 	}
 	fmt.Fprintf(stdout, "pruned %d environments, freed %s\n", len(removed), humanSize(freed))
+	if n, b, perr := script.PruneExtCache(c.Root, time.Now().Add(-time.Duration(age))); perr != nil {
+		err = errors.Join(err, perr)
+	} else if n > 0 {
+		fmt.Fprintf(stdout, "pruned %d build-ext outputs, freed %s\n", n, humanSize(b))
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache prune: %v\n", err)
 		return 1
@@ -168,6 +176,9 @@ func cacheClear(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 	}
 	before := treeSize(c.Root)
 	err := c.Clear()
+	if _, _, perr := script.PruneExtCache(c.Root, time.Time{}); perr != nil {
+		err = errors.Join(err, perr)
+	}
 	fmt.Fprintf(stdout, "cleared %s, freed %s\n", c.Root, humanSize(before-treeSize(c.Root)))
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache clear: %v\n", err)

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"time"
 )
 
 // An extCache keeps compiled extension modules by everything that went
@@ -20,6 +21,36 @@ import (
 // for every run of every variant, so a hit is most of a warm run's time.
 type extCache struct {
 	dir string // "" disables caching
+}
+
+// ExtCacheDir is where a cache root keeps build-ext outputs.
+func ExtCacheDir(root string) string { return filepath.Join(root, "ext") }
+
+// PruneExtCache removes build outputs not used since cutoff (all when cutoff
+// is the zero time) and reports how many and how many bytes. A run that
+// loses a module this way builds it again; a module is never half there,
+// since store renames it into place.
+func PruneExtCache(root string, cutoff time.Time) (n int, bytes int64, err error) {
+	entries, err := os.ReadDir(ExtCacheDir(root))
+	if os.IsNotExist(err) {
+		return 0, 0, nil
+	} else if err != nil {
+		return 0, 0, err
+	}
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if !cutoff.IsZero() && fi.ModTime().After(cutoff) {
+			continue
+		}
+		if os.Remove(filepath.Join(ExtCacheDir(root), e.Name())) == nil {
+			n++
+			bytes += fi.Size()
+		}
+	}
+	return n, bytes, nil
 }
 
 // key returns the cache key for a build, or "" when it cannot be computed
@@ -76,7 +107,13 @@ func (c extCache) fetch(key, dst string) bool {
 	if key == "" {
 		return false
 	}
-	return copyFile(filepath.Join(c.dir, key), dst) == nil
+	src := filepath.Join(c.dir, key)
+	if copyFile(src, dst) != nil {
+		return false
+	}
+	now := time.Now()
+	os.Chtimes(src, now, now) // last used, for PruneExtCache
+	return true
 }
 
 // store keeps a built module. It is written to a temporary file and renamed
