@@ -5,7 +5,9 @@
 //	go test ./corpus/... -run 'TestCorpus/native/thread-local-refs/buggy/3.12'
 //
 // Each run is a subtest TestCorpus/<project>/<case>/<variant>/<python>;
-// UNSUPPORTED runs are skipped with their reason.
+// UNSUPPORTED runs are skipped with their reason. The CLEANEXIT_*
+// variables of runner.ConfigFromEnv apply, CLEANEXIT_SHARD=I/N runs one
+// shard, and -cleanexit.json FILE writes the JSON report.
 package corpus_test
 
 import (
@@ -22,6 +24,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
 // jsonOut writes the same JSON report as `cleanexit run --json`, so that a
@@ -35,6 +38,15 @@ func TestCorpus(t *testing.T) {
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// CLEANEXIT_SHARD=I/N runs one shard, the same partition as
+	// `cleanexit run --shard I/N`.
+	if spec := os.Getenv("CLEANEXIT_SHARD"); spec != "" {
+		shard, err := selection.ParseShard(spec)
+		if err != nil {
+			t.Fatalf("CLEANEXIT_SHARD: %v", err)
+		}
+		s.Runs = selection.Shard(s.Runs, shard)
 	}
 	var doc *report.Document
 	if *jsonOut != "" {
