@@ -56,11 +56,9 @@ func (x *execution) execute() Outcome {
 		os.RemoveAll(root)
 		return Outcome{Log: err.Error()}
 	}
-	work := filepath.Join(root, "work")
-	if err := os.Mkdir(work, 0o777); err != nil {
-		os.RemoveAll(root)
-		return Outcome{Log: err.Error()}
-	}
+	// testscript makes $WORK as root/script-<name>, beside the script
+	// file: one folder per run, created once.
+	work := root
 	t := &scriptT{verbose: x.job.Verbose}
 	p := testscript.Params{
 		Files:       []string{scriptFile},
