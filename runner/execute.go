@@ -119,7 +119,8 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	}
 	describe(&res, decisive, s.Verbose)
 	switch {
-	case ctx.Err() != nil && anyFailed:
+	case ctx.Err() != nil && (anyFailed || res.Attempts < repeat):
+		// A run cut short says nothing: not a failure, not a pass.
 		res.Status, res.Reason = result.Unresolved, "interrupted"
 	case anyFailed && r.XFail != "":
 		// A declared failure that shows as a hang is still the declared
