@@ -49,9 +49,6 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		}
 		return res
 	}
-	if err := installStacksHook(env.Dir); err != nil {
-		res.Warnings = append(res.Warnings, "cannot install the stack-dump hook, a TIMEOUT will show no stacks: "+err.Error())
-	}
 	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
 	res.Warnings = append(res.Warnings, env.Warnings...)
 
@@ -170,11 +167,17 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 		return
 	}
 	res.Actual = inv.Status.String()
-	if inv.Status.Signal != 0 {
-		res.Signal = inv.Status.Name
-	}
-	if sig, ok := diagnose.Primary(inv.Signatures); ok && sig.Fatal {
-		res.Signature = sig.String()
+	switch {
+	case inv.TimedOut:
+		// The abort that dumped its stacks was ours, not the program's.
+		res.Actual = "timed out after " + inv.Timeout.String()
+	default:
+		if inv.Status.Signal != 0 {
+			res.Signal = inv.Status.Name
+		}
+		if sig, ok := diagnose.Primary(inv.Signatures); ok && sig.Fatal {
+			res.Signature = sig.String()
+		}
 	}
 	for _, sig := range inv.Signatures {
 		if !sig.Fatal {

@@ -12,8 +12,9 @@
 //	    Segmentation fault, an AddressSanitizer report…). `! python` keeps
 //	    testscript's meaning: the run must fail, however. Its output feeds
 //	    the stdout and stderr commands. Past the variant's timeout the
-//	    interpreter is asked for its stacks, then its process group is
-//	    killed, and the run is TIMEOUT.
+//	    interpreter is sent SIGABRT, on which -X faulthandler writes every
+//	    thread's stack; then its process group is killed, and the run is
+//	    TIMEOUT.
 //	pip ARGS…
 //	    Runs pip for the case's environment.
 //	build-ext MODULE SOURCE… [-- CFLAGS…]
