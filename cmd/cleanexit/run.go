@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"syscall"
 	"time"
 
@@ -41,16 +42,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	hostName := fs.String("host", os.Getenv("CLEANEXIT_HOST"), "this machine's `name` in reports (default: its hostname) (env CLEANEXIT_HOST)")
 	changed := fs.String("changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
 	bisectExit := fs.Bool("bisect-exit", false, "exit as git bisect run expects: 0 good, 1 bad (a run failed), 125 skip (an environment could not be made), 128 nothing judged (aborts the bisection)")
-	if err := fs.Parse(splitJobsFlag(args)); err != nil {
-		return 2
-	}
 	// usageError is 2, or under --bisect-exit git's "abort": a 2 would
-	// mark the commit bad.
+	// mark the commit bad. A typo in another flag must abort too, so the
+	// arguments are looked at before the flags are parsed.
 	usageError := func() int {
-		if *bisectExit {
+		if *bisectExit || slices.Contains(args, "--bisect-exit") || slices.Contains(args, "-bisect-exit") {
 			return bisect.ExitAbort
 		}
 		return 2
+	}
+	if err := fs.Parse(splitJobsFlag(args)); err != nil {
+		return usageError()
 	}
 	cfg, err := sf.config(fs.Args())
 	if err != nil {
