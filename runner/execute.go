@@ -70,7 +70,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		EnvDir:   env.Dir,
 		Pip:      pip,
 		PipEnv:   pipEnv,
-		Has:      s.features.has(r.Interp),
+		Has:      r.Has,
 		Timeout:  s.Timeout,
 		Strict:   s.Strict,
 		Verbose:  s.Verbose,

@@ -108,23 +108,3 @@ func (f *hostFeatures) lazy(name string) (bool, bool) {
 	}
 	return false, false
 }
-
-// has answers every feature for runs on interpreter in.
-func (f *hostFeatures) has(in *toolchains.Interpreter) func(string) bool {
-	interp := map[string]bool{}
-	if in != nil {
-		for _, n := range in.Features() {
-			interp[n] = true
-		}
-	}
-	return func(name string) bool {
-		if interp[name] {
-			return true
-		}
-		if v, ok := f.host.Features[name]; ok {
-			return v
-		}
-		v, _ := f.lazy(name)
-		return v
-	}
-}

@@ -130,6 +130,7 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 		Variant: v,
 		Interp:  in,
 		Python:  py,
+		Has:     e.features(in),
 		Index:   mergeIndex(e.cfg.Index, v.Index, e.cfg.Suite.Index),
 	}
 	for _, p := range v.Packages {
@@ -146,7 +147,7 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 
 func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpreter, py string) *Run {
 	r := e.base(c, v, in, py)
-	has := e.features(in)
+	has := r.Has
 	for _, cond := range v.Requires {
 		if !cond.Expr.Eval(has) {
 			r.Unsupported = "requires " + cond.Text + e.why(cond, has)
