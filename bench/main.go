@@ -399,16 +399,11 @@ func (b *bench) discovery() ([]row, error) {
 		note: "cold: " + secs(coldT), cmd: "toolchains.Discover"}}, nil
 }
 
-// cpuModel names the processor, for the table's header.
+// cpuModel names the processor for the table's header, as the reports do.
 func cpuModel() string {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
+	h := toolchains.DetectHost(context.Background(), toolchains.Options{LazyCompiler: true})
+	if h.CPUModel == "" {
 		return runtime.GOARCH
 	}
-	for line := range strings.SplitSeq(string(data), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
+	return h.CPUModel
 }
