@@ -36,7 +36,8 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		res.Status, res.Reason = result.Unsupported, r.Unsupported
 		return res
 	}
-	env, err := s.Cache.Ensure(ctx, envSpec(r))
+	spec := envSpec(r)
+	env, err := s.Cache.Ensure(ctx, spec)
 	if err != nil {
 		var ie *envs.InstallError
 		if errors.As(err, &ie) && ie.NeedsNetwork() {
@@ -55,7 +56,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	var pip, pipEnv []string
 	if usesPip(r) {
 		var release func()
-		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, envSpec(r))
+		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, spec)
 		if err != nil {
 			res.Status, res.Reason = result.Unresolved, "the script runs pip: "+err.Error()
 			return res
