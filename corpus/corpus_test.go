@@ -39,6 +39,7 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { s.Close() })
 	// CLEANEXIT_SHARD=I/N runs one shard, the same partition as
 	// `cleanexit run --shard I/N`.
 	if spec := os.Getenv("CLEANEXIT_SHARD"); spec != "" {

@@ -76,7 +76,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		Strict:   s.Strict,
 		Verbose:  s.Verbose,
 		KeepWork: s.KeepWork,
-		Sweeper:  s.sweeper,
+		Workdirs: s.workdirs,
 
 		// Looking the runtime up starts the compiler twice (probe, then
 		// -print-file-name): 60-120 ms that a run without a sanitized

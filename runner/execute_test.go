@@ -25,6 +25,7 @@ func TestInterruptedRunIsUnresolved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer s.Close()
 	if len(s.Runs) != 1 {
 		t.Skipf("needs exactly one Python 3.12 here, found %d runs", len(s.Runs))
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
-	"github.com/cleanexit/cleanexit/runner/script"
 )
 
 // RunAll executes every run of the session with jobs workers (0 means one
@@ -19,10 +18,6 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	// Workers hand finished runs' folders to a sweeper instead of waiting
-	// for the disk; RunAll returns once they are gone.
-	s.sweeper = &script.Sweeper{}
-	defer func() { s.sweeper.Wait(); s.sweeper = nil }()
 	results := make([]result.Result, len(s.Runs))
 	reported := make([]bool, len(s.Runs))
 	failures := 0

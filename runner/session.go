@@ -53,9 +53,9 @@ type Session struct {
 	Cache        *envs.Cache
 	features     *hostFeatures
 
-	// sweeper removes finished runs' $WORK in the background while
-	// RunAll runs (see script.Sweeper); nil otherwise.
-	sweeper *script.Sweeper
+	// workdirs lends runs their $WORK (see script.Workdirs); Close
+	// removes them.
+	workdirs *script.Workdirs
 }
 
 // Open loads the cases the config names, discovers interpreters and host
@@ -68,7 +68,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
 	}
-	s := &Session{Config: cfg}
+	s := &Session{Config: cfg, workdirs: &script.Workdirs{}}
 	suite, cs, err := loadCases(cfg)
 	if err != nil {
 		return nil, err
@@ -108,6 +108,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		s.Runs = append(s.Runs, r)
 	}
 	return s, nil
+}
+
+// Close removes the work folders the session's runs used. Runs must be
+// over; a session is not used after Close.
+func (s *Session) Close() error {
+	if s.workdirs == nil {
+		return nil
+	}
+	return s.workdirs.Close()
 }
 
 // loadCases resolves the config's arguments into cases and the suite

@@ -89,6 +89,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
 		return 2
 	}
+	defer s.Close()
 	log := bisect.Log{Case: t.Run.Case.ID(), Run: t.Run.ID, Package: o.pkg, Repo: o.repo, Good: o.good, Bad: o.bad}
 	report := func(st bisect.Step) { st.WriteLine(stdout) }
 
@@ -222,11 +223,12 @@ func bisectGitStep(sf *sessionFlags, o bisectOptions, args []string, stdout, std
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	_, t, err := openTarget(ctx, cfg, o)
+	s, t, err := openTarget(ctx, cfg, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit bisect --git-step: %v\n", err)
 		return bisect.ExitAbort
 	}
+	defer s.Close()
 	st, err := bisect.JudgeCommit(ctx, t, o.repo, o.clone)
 	if err != nil || ctx.Err() != nil {
 		fmt.Fprintf(stderr, "cleanexit bisect --git-step: %v\n", errors.Join(err, ctx.Err()))

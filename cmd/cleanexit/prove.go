@@ -33,6 +33,7 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	defer s.Close()
 	results := s.RunAll(ctx, *jobs, func(r result.Result) {
 		if *verbose {
 			fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)

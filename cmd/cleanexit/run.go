@@ -88,6 +88,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return usageError()
 	}
+	defer s.Close()
 	notes, err := cf.apply(s)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit run: %v\n", err)

@@ -98,6 +98,7 @@ func openTarget(t *testing.T, caseFile string, ix cases.Index, pkg string) *Targ
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { s.Close() })
 	tg, err := NewTarget(s, TargetOptions{Python: "3.12", Package: pkg})
 	if err != nil {
 		if strings.Contains(err.Error(), "no run on python 3.12") || strings.Contains(err.Error(), "UNSUPPORTED") {

@@ -112,6 +112,7 @@ func gitStep() int {
 		fmt.Fprintln(os.Stderr, err)
 		return ExitAbort
 	}
+	defer s.Close()
 	tg, err := NewTarget(s, TargetOptions{Python: "3.12", Package: "crashy-git"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -43,7 +43,7 @@ type execution struct {
 
 func (x *execution) execute() Outcome {
 	c := x.job.Run.Case
-	root, err := os.MkdirTemp(x.job.WorkRoot, "cleanexit-")
+	d, release, err := x.workdir()
 	if err != nil {
 		return Outcome{Log: err.Error()}
 	}
@@ -51,18 +51,14 @@ func (x *execution) execute() Outcome {
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)
 	}
-	scriptFile := filepath.Join(root, c.Name+".txtar")
-	if err := os.WriteFile(scriptFile, txtar.Format(archive), 0o666); err != nil {
-		os.RemoveAll(root)
+	if err := d.writeScript(txtar.Format(archive)); err != nil {
+		release()
 		return Outcome{Log: err.Error()}
 	}
-	// testscript makes $WORK as root/script-<name>, beside the script
-	// file: one folder per run, created once.
-	work := root
 	t := &scriptT{verbose: x.job.Verbose}
 	p := testscript.Params{
-		Files:       []string{scriptFile},
-		WorkdirRoot: work,
+		Files:       []string{d.script},
+		WorkdirRoot: d.slot, // testscript makes $WORK here, named after the script
 		Setup:       x.setup,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"python":    x.python,
@@ -84,17 +80,42 @@ func (x *execution) execute() Outcome {
 		TimedOut: x.timedOut,
 	}
 	log := t.log.String()
-	log = strings.ReplaceAll(log, scriptFile, c.File)
+	log = strings.ReplaceAll(log, d.script, c.File)
 	out.Log = strings.TrimSpace(log)
-	switch {
-	case x.job.KeepWork:
-		out.Work = filepath.Join(work, "script-"+c.Name)
-	case x.job.Sweeper != nil:
-		x.job.Sweeper.remove(root)
-	default:
-		os.RemoveAll(root)
+	if x.job.KeepWork {
+		out.Work = d.work
 	}
+	release()
 	return out
+}
+
+// workdir is the folder the run writes its script to, with $WORK beside
+// it, and the function that hands it back once the run is over. Kept work
+// (--keep-work) is a folder of its own, named after the case, that
+// nothing removes; otherwise the job's Workdirs lends one, or without
+// them one is made and removed for this run alone.
+func (x *execution) workdir() (*workdir, func(), error) {
+	if x.job.KeepWork || x.job.Workdirs == nil {
+		name := x.job.Run.Case.Name
+		slot, err := os.MkdirTemp(x.job.WorkRoot, "cleanexit-")
+		if err != nil {
+			return nil, nil, err
+		}
+		d := &workdir{
+			slot:   slot,
+			script: filepath.Join(slot, name+".txtar"),
+			work:   filepath.Join(slot, "script-"+name),
+		}
+		if x.job.KeepWork {
+			return d, func() {}, nil
+		}
+		return d, func() { os.RemoveAll(slot) }, nil
+	}
+	d, err := x.job.Workdirs.lend()
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, func() { x.job.Workdirs.giveBack(d) }, nil
 }
 
 // setup gives the script its controlled environment.

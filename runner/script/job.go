@@ -35,9 +35,9 @@ type Job struct {
 	Timeout  time.Duration // per python run; 0 means the variant's
 	Strict   bool          // fail clean exits that show warnings too
 	Verbose  bool          // keep the transcript of passing phases
-	WorkRoot string        // where $WORK is made; "" means os.TempDir
-	KeepWork bool          // leave $WORK behind
-	Sweeper  *Sweeper      // removes $WORK in the background; nil: before Execute returns
+	WorkRoot string        // where a kept or one-off $WORK is made; "" means os.TempDir
+	KeepWork bool          // leave $WORK behind, in a folder of its own
+	Workdirs *Workdirs     // lends $WORK; nil: one is made and removed for this run alone
 	GOOS     string        // "" means runtime.GOOS
 }
 
