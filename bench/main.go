@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"syscall"
@@ -20,7 +21,7 @@ import (
 )
 
 func main() {
-	pairsN := flag.Int("pairs", 5, "A/B pairs per comparison (at least 1)")
+	pairsN := flag.Int("pairs", 0, "A/B pairs per comparison; 0: 15 for the warm workloads, which take a second a pair and need them on a noisy VM, 5 for the cold one")
 	short := flag.Bool("short", false, "1 pair and small workloads: proves the benchmark runs, measures little")
 	keep := flag.Bool("keep", false, "keep the generated workloads and print where")
 	only := flag.String("only", "12345", "the workloads to run, by number: 1 warm, 2 cold with packages, 3 warm with packages, 4 scale, 5 discovery")
@@ -32,8 +33,8 @@ func main() {
 			*pairsN = 1
 		}
 	}
-	if *pairsN < 1 {
-		fmt.Fprintln(os.Stderr, "bench: -pairs must be at least 1")
+	if *pairsN < 0 {
+		fmt.Fprintln(os.Stderr, "bench: -pairs must be at least 1, or 0 for each workload's default")
 		os.Exit(2)
 	}
 	if err := benchmark(os.Stdout, *pairsN, sz, *keep, *only); err != nil {
@@ -97,8 +98,8 @@ func benchmark(w io.Writer, pairs int, sz sizes, keep bool, only string) error {
 	}
 
 	fmt.Fprintf(w, "cleanexit benchmark, %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
-	fmt.Fprintf(w, "machine: %s, %d CPUs, %s/%s, %s; python %s (%s); %d pair(s)\n\n",
-		cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), in.Version, in.RealPath, pairs)
+	fmt.Fprintf(w, "machine: %s, %d CPUs, %s/%s, %s; python %s (%s); %s\n\n",
+		cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), in.Version, in.RealPath, b.pairsText())
 
 	loadBefore := loadAvg()
 	printHeader(w)
@@ -118,6 +119,30 @@ func benchmark(w io.Writer, pairs int, sz sizes, keep bool, only string) error {
 	}
 	fmt.Fprintf(w, "\nload average before: %s, after: %s (other work on the machine shows in wall times; CPU time ratios are steadier)\n", loadBefore, loadAvg())
 	return nil
+}
+
+// Pairs per comparison when -pairs does not say. A warm comparison takes
+// about a second a pair, and on a shared 2-CPU VM one side of a pair
+// swings by ±15%: 15 pairs put the median within a few percent. A cold
+// pair takes a minute, most of it the naive path's.
+const (
+	warmPairs = 15
+	coldPairs = 5
+)
+
+// pairsFor is how many pairs a comparison runs: -pairs, or its default.
+func (b *bench) pairsFor(def int) int {
+	if b.pairs > 0 {
+		return b.pairs
+	}
+	return def
+}
+
+func (b *bench) pairsText() string {
+	if b.pairs > 0 {
+		return fmt.Sprintf("%d pair(s)", b.pairs)
+	}
+	return fmt.Sprintf("%d pairs warm, %d cold", warmPairs, coldPairs)
 }
 
 // loadAvg is the 1-minute load average, "?" where the OS does not say.
@@ -199,15 +224,73 @@ func (b *bench) warmNoPackages() ([]row, error) {
 	if _, _, err := loop(); err != nil { // and the page cache, for the loop
 		return nil, err
 	}
-	p, err := alternate(b.pairs, ce, loop)
+	p, err := alternate(b.pairsFor(warmPairs), ce, loop)
 	if err != nil {
 		return nil, err
 	}
-	return []row{{
+	rows := []row{{
 		name: fmt.Sprintf("1 warm, no packages: %d runs", n), a: p.a,
 		baseline: "`xargs -P2` loop, real binary", b: p.b, ratios: p.ratios(), cpuRatio: p.cpuRatio(),
 		target: 1.10, cmd: "cleanexit run -j 2",
-	}}, nil
+	}}
+	goRows, err := b.warmThroughGoTest(cache, loop)
+	if err != nil {
+		return nil, err
+	}
+	return append(rows, goRows...), nil
+}
+
+// passedRun is a run's line in `go test -v` output; its parents (case,
+// variant) print lines of their own, without the /<variant>/<python> tail.
+var passedRun = regexp.MustCompile(`(?m)--- PASS: TestCorpus/trivial/c\d+/default/\S+ `)
+
+// warmThroughGoTest is workload 1 run the way most users run the corpus,
+// `go test ./corpus/...`, on the same generated corpus (CLEANEXIT_CORPUS).
+// The target is for the test binary that go test builds and starts; the
+// go command's own cost on top (build checks, the test cache, starting
+// the binary) is fixed per invocation, so it is measured apart: go test
+// against that binary, pair by pair.
+func (b *bench) warmThroughGoTest(cache string, loop trial) ([]row, error) {
+	n := b.sz.warmCases
+	const pkg = "github.com/cleanexit/cleanexit/corpus"
+	bin := filepath.Join(b.scratch, "corpus.test")
+	build := exec.Command("go", "test", "-c", "-o", bin, pkg)
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the corpus test binary: %v\n%s", err, out)
+	}
+	env := []string{"CLEANEXIT_CACHE=" + cache, "CLEANEXIT_CORPUS=" + b.ws.Warm, "NO_COLOR=1"}
+	testBin := process{env: env, args: []string{bin, "-test.run", "^TestCorpus$", "-test.v"}}
+	passedAll := func() (time.Duration, time.Duration, error) {
+		m, err := testBin.run()
+		if err != nil {
+			return 0, 0, err
+		}
+		if got := len(passedRun.FindAllString(m.stdout, -1)); got != n {
+			return 0, 0, fmt.Errorf("corpus.test: %d of %d runs passed:\n%s", got, n, tailLines(m.stdout, 10))
+		}
+		return m.wall, m.cpu, nil
+	}
+	goTest := process{env: env, args: []string{"go", "test", "-count=1", "-run", "^TestCorpus$", pkg}}.timed()
+	if _, _, err := goTest(); err != nil { // warm go's build cache for the package
+		return nil, err
+	}
+	p, err := alternate(b.pairsFor(warmPairs), passedAll, loop)
+	if err != nil {
+		return nil, err
+	}
+	g, err := alternate(b.pairsFor(coldPairs), goTest, passedAll)
+	if err != nil {
+		return nil, err
+	}
+	return []row{
+		{name: fmt.Sprintf("1 warm, %d runs through `go test`'s binary", n), a: p.a,
+			baseline: "`xargs -P2` loop, real binary", b: p.b, ratios: p.ratios(), cpuRatio: p.cpuRatio(),
+			target: 1.10, cmd: "corpus.test -test.run TestCorpus (go test -c)"},
+		{name: "1 warm, the `go` command's fixed cost (information)", a: g.a,
+			baseline: "the test binary alone", b: g.b, ratios: g.ratios(),
+			note: "go test costs " + secs(median(g.a)-median(g.b)) + " more, once per invocation",
+			cmd:  "go test -count=1 ./corpus with CLEANEXIT_CORPUS"},
+	}, nil
 }
 
 // Workload 2: cold, with packages: every run starts from an empty cache.
@@ -235,7 +318,7 @@ func (b *bench) coldPackages() ([]row, error) {
 	naive := naivePath(b.python, b.ws, b.scratch)
 	floor := floorCold(b.python, b.version, b.ws, b.scratch)
 	var coldP pairs
-	for range b.pairs {
+	for range b.pairsFor(coldPairs) {
 		p, err := alternate(1, cold, naive)
 		if err != nil {
 			return nil, err
@@ -275,7 +358,7 @@ func (b *bench) warmPackages() ([]row, error) {
 	if _, _, err := runs(); err != nil {
 		return nil, err
 	}
-	warmP, err := alternate(b.pairs, warm, runs)
+	warmP, err := alternate(b.pairsFor(warmPairs), warm, runs)
 	if err != nil {
 		return nil, err
 	}
@@ -325,18 +408,18 @@ func (b *bench) scale() ([]row, error) {
 	if _, err := list.run(); err != nil { // warm: interpreter identities
 		return nil, err
 	}
-	lists, err := repeat(b.pairs, list.timed())
+	lists, err := repeat(b.pairsFor(coldPairs), list.timed())
 	if err != nil {
 		return nil, err
 	}
-	checks, err := repeat(b.pairs, check.timed())
+	checks, err := repeat(b.pairsFor(coldPairs), check.timed())
 	if err != nil {
 		return nil, err
 	}
 
 	// The corpus run sizes are measured in rounds, smallest to largest, so
 	// that each size sees the same drift in load.
-	reps := min(b.pairs, 3)
+	reps := min(b.pairsFor(coldPairs), 3)
 	walls := make([][]time.Duration, len(b.sz.scale))
 	var peak int64
 	for range reps {
@@ -391,7 +474,7 @@ func (b *bench) discovery() ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	warm, err := repeat(max(b.pairs, 5), discover)
+	warm, err := repeat(max(b.pairsFor(coldPairs), 5), discover)
 	if err != nil {
 		return nil, err
 	}
