@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/cleanexit/cleanexit/runner/result"
 )
@@ -32,7 +33,7 @@ func WriteHTML(w io.Writer, m *Matrix, title string) error {
 			groups = append(groups, hostGroup{h, n})
 		}
 	}
-	return htmlPage.Execute(w, map[string]any{
+	return htmlPage().Execute(w, map[string]any{
 		"Title":   title,
 		"M":       m,
 		"Groups":  groups,
@@ -42,46 +43,49 @@ func WriteHTML(w io.Writer, m *Matrix, title string) error {
 	})
 }
 
-var htmlPage = template.Must(template.New("matrix").Funcs(template.FuncMap{
-	"class": func(s result.Status) string {
-		if s == "" {
-			return "none"
-		}
-		return strings.ToLower(string(s))
-	},
-	"sev":  func(s result.Status) int { return severity(s) },
-	"add2": func(i int) int { return i + 2 },
-	"worst": func(r Row) int {
-		w := -1
-		for _, c := range r.Cells {
-			w = max(w, severity(c.Status))
-		}
-		return w
-	},
-	"tip": func(c Cell) string {
-		if c.Status == "" {
-			return "not run on this host"
-		}
-		parts := []string{string(c.Status)}
-		for _, s := range []string{c.Reason, c.Signature} {
-			if s != "" && !strings.Contains(strings.Join(parts, "\n"), s) {
-				parts = append(parts, s)
+// htmlPage is parsed on first use: parsing it was a fifth of the
+// start-up cost of every cleanexit process, most of which never write HTML.
+var htmlPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("matrix").Funcs(template.FuncMap{
+		"class": func(s result.Status) string {
+			if s == "" {
+				return "none"
 			}
-		}
-		if c.Version != "" {
-			parts = append(parts, "python "+c.Version)
-		}
-		parts = append(parts, fmt.Sprintf("%.2fs", c.DurationS))
-		return strings.Join(parts, "\n")
-	},
-	"gpus": func(h MatrixHost) string {
-		var g []string
-		for _, x := range h.GPUs {
-			g = append(g, x.Name)
-		}
-		return strings.Join(g, ", ")
-	},
-}).Parse(`<!DOCTYPE html>
+			return strings.ToLower(string(s))
+		},
+		"sev":  func(s result.Status) int { return severity(s) },
+		"add2": func(i int) int { return i + 2 },
+		"worst": func(r Row) int {
+			w := -1
+			for _, c := range r.Cells {
+				w = max(w, severity(c.Status))
+			}
+			return w
+		},
+		"tip": func(c Cell) string {
+			if c.Status == "" {
+				return "not run on this host"
+			}
+			parts := []string{string(c.Status)}
+			for _, s := range []string{c.Reason, c.Signature} {
+				if s != "" && !strings.Contains(strings.Join(parts, "\n"), s) {
+					parts = append(parts, s)
+				}
+			}
+			if c.Version != "" {
+				parts = append(parts, "python "+c.Version)
+			}
+			parts = append(parts, fmt.Sprintf("%.2fs", c.DurationS))
+			return strings.Join(parts, "\n")
+		},
+		"gpus": func(h MatrixHost) string {
+			var g []string
+			for _, x := range h.GPUs {
+				g = append(g, x.Name)
+			}
+			return strings.Join(g, ", ")
+		},
+	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -170,3 +174,4 @@ input#filter { margin: .8em 0; padding: 3px 6px; width: 22em; }
 </body>
 </html>
 `))
+})

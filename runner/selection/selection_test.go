@@ -3,6 +3,7 @@ package selection
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -225,6 +226,14 @@ func TestUpdateTimesMerges(t *testing.T) {
 	want := Times{"a": {Seconds: 1}, "b": {Seconds: 3, Failed: true}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+	// A pass after a failure writes a shorter file ("3.000000", not
+	// "-3.000000"): what the old file had past the new end must go.
+	if err := UpdateTimes(path, Times{"b": {Seconds: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "1.000000 a\n3.000000 b\n" {
+		t.Errorf("after a shorter update the file holds %q", data)
 	}
 	if none, err := ReadTimes(t.TempDir() + "/missing"); err != nil || len(none) != 0 {
 		t.Errorf("missing file: %v, %v", none, err)

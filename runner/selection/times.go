@@ -102,12 +102,12 @@ func UpdateTimes(path string, t Times) error {
 	}
 	var b strings.Builder
 	old.Format(&b)
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+	// Written over in place and then cut to length, not truncated first:
+	// cut short, the file keeps every timing instead of none, and on ext4
+	// with discard truncating to zero frees and discards its blocks only
+	// for the write to allocate them again.
+	if _, err := f.WriteAt([]byte(b.String()), 0); err != nil {
 		return err
 	}
-	if err := f.Truncate(0); err != nil {
-		return err
-	}
-	_, err = f.WriteString(b.String())
-	return err
+	return f.Truncate(int64(b.Len()))
 }
