@@ -2,6 +2,7 @@ package script
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -75,10 +76,10 @@ func (w *Workdirs) lend() (*workdir, error) {
 }
 
 // giveBack empties d and lends it again. A folder that cannot be emptied
-// is removed instead, as far as it can be, and Close tries again.
+// is removed instead, and Close tries again if that fails too.
 func (w *Workdirs) giveBack(d *workdir) {
 	if err := empty(d.work); err != nil {
-		os.RemoveAll(d.slot)
+		removeWritable(d.slot)
 		return
 	}
 	w.mu.Lock()
@@ -97,7 +98,28 @@ func (w *Workdirs) Close() error {
 	}
 	dir := w.dir
 	w.dir = ""
-	return os.RemoveAll(dir)
+	return removeWritable(dir)
+}
+
+// removeWritable removes path like os.RemoveAll, and where that fails,
+// gives every folder below it back its owner's write permission and tries
+// once more: a case that tests how a tool handles a read-only folder
+// leaves one behind, and a work folder must not outlive the run for it.
+// Links are not followed.
+func removeWritable(path string) error {
+	err := os.RemoveAll(path)
+	if err == nil {
+		return nil
+	}
+	filepath.WalkDir(path, func(p string, e fs.DirEntry, err error) error {
+		if e != nil && e.IsDir() {
+			if fi, ierr := e.Info(); ierr == nil {
+				os.Chmod(p, fi.Mode().Perm()|0o700)
+			}
+		}
+		return nil
+	})
+	return os.RemoveAll(path)
 }
 
 // empty removes everything in $WORK but $WORK/.tmp, and everything in

@@ -96,6 +96,20 @@ func TestWorkdirsDropAFolderTheyCannotEmpty(t *testing.T) {
 	if e.slot == d.slot {
 		t.Errorf("lent %s again, still holding %s", d.slot, locked)
 	}
+	if _, err := os.Lstat(d.slot); !os.IsNotExist(err) {
+		t.Errorf("the folder that could not be emptied is still there: %v", err)
+	}
+	// What the run still using e leaves unwritable, Close removes all the same.
+	mustWrite(t, filepath.Join(e.work, "ro", "deeper", "file"), "x")
+	os.Chmod(filepath.Join(e.work, "ro", "deeper"), 0o500)
+	os.Chmod(filepath.Join(e.work, "ro"), 0o500)
+	root := w.dir
+	if err := w.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := os.Lstat(root); !os.IsNotExist(err) {
+		t.Errorf("after Close, %s: %v, want it gone", root, err)
+	}
 }
 
 func TestWriteScriptOverwritesInPlace(t *testing.T) {
