@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -96,16 +95,11 @@ func (x *execution) execute() Outcome {
 // them one is made and removed for this run alone.
 func (x *execution) workdir() (*workdir, func(), error) {
 	if x.job.KeepWork || x.job.Workdirs == nil {
-		name := x.job.Run.Case.Name
 		slot, err := os.MkdirTemp(x.job.WorkRoot, "cleanexit-")
 		if err != nil {
 			return nil, nil, err
 		}
-		d := &workdir{
-			slot:   slot,
-			script: filepath.Join(slot, name+".txtar"),
-			work:   filepath.Join(slot, "script-"+name),
-		}
+		d := newWorkdir(slot, x.job.Run.Case.Name)
 		if x.job.KeepWork {
 			return d, func() {}, nil
 		}

@@ -68,11 +68,17 @@ func (w *Workdirs) lend() (*workdir, error) {
 	if err := os.Mkdir(slot, 0o777); err != nil {
 		return nil, err
 	}
+	return newWorkdir(slot, scriptName), nil
+}
+
+// newWorkdir is the workdir in slot for a script file named name.txtar:
+// testscript makes $WORK beside it as script-<name>.
+func newWorkdir(slot, name string) *workdir {
 	return &workdir{
 		slot:   slot,
-		script: filepath.Join(slot, scriptName+".txtar"),
-		work:   filepath.Join(slot, "script-"+scriptName),
-	}, nil
+		script: filepath.Join(slot, name+".txtar"),
+		work:   filepath.Join(slot, "script-"+name),
+	}
 }
 
 // giveBack empties d and lends it again. A folder that cannot be emptied
