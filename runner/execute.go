@@ -151,6 +151,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 // describe fills in what the decisive outcome showed.
 func describe(res *result.Result, out script.Outcome, verbose bool) {
 	res.Work = out.Work
+	res.Warnings = append(res.Warnings, out.Warnings...)
 	inv := out.LastFailure()
 	// The transcript says what the diagnosis cannot: which stdout check
 	// failed, say. When a python run's own status failed the script, the

@@ -45,7 +45,7 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 	}
 	cmd := exec.Command(compiler, argv...)
 	cmd.Dir = dir
-	cmd.Env = x.environ(ts)
+	cmd.Env = untimedEnviron(x.environ(ts))
 	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
 	if err := cmd.Run(); err != nil {
 		ts.Fatalf("build-ext %s: %s %s: %v", b.module, compiler, strings.Join(argv, " "), err)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/feature"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -37,7 +38,20 @@ type execution struct {
 	pythons  []Invocation
 	timedOut bool
 	envKeys  []string
-	asan     bool // an extension was built with AddressSanitizer
+	asan     bool   // an extension was built with AddressSanitizer
+	marker   string // names every process of this run (see reaper.go)
+}
+
+// timeout is the limit one command of the script runs under: the
+// session's --timeout, else the variant's, else the default.
+func (x *execution) timeout() time.Duration {
+	if x.job.Timeout > 0 {
+		return x.job.Timeout
+	}
+	if t := x.job.Run.Variant.Timeout; t > 0 {
+		return t
+	}
+	return cases.DefaultTimeout
 }
 
 func (x *execution) execute() Outcome {
@@ -66,17 +80,35 @@ func (x *execution) execute() Outcome {
 		},
 		Condition: x.condition,
 	}
+	// A python command handles its own timeout, stacks first; the watch
+	// only takes what outlives that by a margin: exec commands, escapees.
+	x.marker = newRunMarker()
+	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		testscript.RunT(t, p)
 	}()
 	<-done
+	left, late := watch.stop()
 
 	out := Outcome{
 		Passed:   !t.failed && !t.skipped,
 		Pythons:  x.pythons,
 		TimedOut: x.timedOut,
+	}
+	if len(late) > 0 {
+		out.Passed, out.TimedOut = false, true
+		fmt.Fprintf(&t.log, "FAIL: timed out after %s; killed %s\n", x.timeout(), processNames(late))
+	}
+	if len(left) > 0 && x.ctx.Err() == nil {
+		w := leftRunning(left)
+		if x.job.Strict || x.job.Run.Variant.Clean == "strict" {
+			out.Passed = false
+			fmt.Fprintf(&t.log, "FAIL: %s (clean: strict)\n", w)
+		} else {
+			out.Warnings = append(out.Warnings, w)
+		}
 	}
 	log := t.log.String()
 	log = strings.ReplaceAll(log, d.script, c.File)
@@ -137,6 +169,7 @@ func (x *execution) setup(e *testscript.Env) error {
 	for _, k := range keys {
 		set(k, v.Env[k])
 	}
+	set(runMarkerVar, x.marker)
 	for _, kv := range e.Vars {
 		if k, _, ok := strings.Cut(kv, "="); ok {
 			x.envKeys = append(x.envKeys, k)

@@ -49,6 +49,10 @@ type Outcome struct {
 	Work     string // $WORK, if kept
 	Pythons  []Invocation
 	Duration time.Duration
+
+	// Warnings say what did not fail the run but should be seen, such as
+	// processes it left running, which were killed.
+	Warnings []string
 }
 
 // An Invocation is one `python` command of the script.

@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"errors"
 	"os/exec"
 	"time"
 )
@@ -10,6 +11,10 @@ import (
 // before the dump is taken as complete: faulthandler writes it in one go.
 const stacksQuiet = 150 * time.Millisecond
 
+// pipeDrain is how long output may still come through the interpreter's
+// pipes after it exited, from a child that inherited them.
+const pipeDrain = 250 * time.Millisecond
+
 // runGrouped runs cmd in a process group of its own, so that a timeout or
 // a cancelled run kills everything the case started, not only the
 // interpreter. Past timeout, it first asks the interpreter for its stacks
@@ -17,11 +22,21 @@ const stacksQuiet = 150 * time.Millisecond
 // stays quiet for a moment — or up to grace, then kills the group.
 func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *limitedWriter, timedOut *bool) error {
 	setGroup(cmd)
+	// A child that keeps the interpreter's stdout or stderr open must not
+	// hold the run: once the interpreter has exited, its output gets
+	// pipeDrain to finish, then the pipes are closed and the group killed.
+	cmd.WaitDelay = pipeDrain
 	if err := cmd.Start(); err != nil {
 		return err
 	}
 	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() {
+		err := cmd.Wait()
+		if errors.Is(err, exec.ErrWaitDelay) {
+			err = nil // the interpreter exited 0; a child held the pipes
+		}
+		done <- err
+	}()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,13 +23,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("python: no interpreter for this run")
 	}
 	v := x.job.Run.Variant
-	timeout := x.job.Timeout
-	if timeout <= 0 {
-		timeout = v.Timeout
-	}
-	if timeout <= 0 {
-		timeout = cases.DefaultTimeout
-	}
+	timeout := x.timeout()
 	argv := append([]string{"-X", "faulthandler"}, args...)
 	cmd := exec.Command(x.job.Python, argv...)
 	cmd.Dir = ts.MkAbs(".")

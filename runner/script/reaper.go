@@ -1,0 +1,170 @@
+package script
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Every process a run starts ends with the run. The interpreter's own
+// process group covers the common case (see runGrouped); what leaves the
+// group, a child in a session of its own, a setsid double-fork, a shell's
+// detached `&` job, or a plain `exec` command, is found by the run's
+// marker: the variable runMarkerVar, set in the script's environment, is
+// inherited by everything the run starts. On Linux cleanexit is a child
+// subreaper, so a process whose parent died stays below cleanexit and is
+// found even when it cleared its environment and detached. Elsewhere only
+// the process groups and the marker are used: see reaper_other.go.
+//
+// The reaper does three things:
+//   - past the case's timeout (plus the interpreter's own grace), it kills
+//     any process of the run still running, so `exec sleep 30` under
+//     `timeout: 5s` is a TIMEOUT, not a PASS 30 s later;
+//   - on Ctrl-C it kills every process of the run, so that a script's
+//     command returns at once and the run ends;
+//   - when the script has ended, it kills what is left and says so.
+const runMarkerVar = "CLEANEXIT_RUN"
+
+// buildMarkerSuffix marks the processes build-ext starts: a compiler may
+// take longer than a case's timeout, and is not the case's to bound.
+const buildMarkerSuffix = "+build"
+
+// A process is one entry of the process table, as far as the reaper cares.
+type process struct {
+	pid, ppid, sid int
+	zombie         bool
+	age            time.Duration
+	name           string
+	untimed        bool // started by build-ext: no timeout applies
+}
+
+func (p process) String() string { return fmt.Sprintf("%s (pid %d)", p.name, p.pid) }
+
+var runCounter atomic.Int64
+
+// newRunMarker names one run uniquely among every cleanexit running here.
+func newRunMarker() string {
+	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(runCounter.Add(1), 10)
+}
+
+// untimedEnviron is env with the run marker changed so that the timeout
+// watch leaves the process alone; the final sweep still kills it.
+func untimedEnviron(env []string) []string {
+	out := make([]string, len(env))
+	for i, kv := range env {
+		if strings.HasPrefix(kv, runMarkerVar+"=") && !strings.HasSuffix(kv, buildMarkerSuffix) {
+			kv += buildMarkerSuffix
+		}
+		out[i] = kv
+	}
+	return out
+}
+
+// reaper contains one run's processes.
+type reaper struct {
+	marker  string
+	limit   time.Duration // how old a process of the run may grow
+	stopped chan struct{}
+	done    chan struct{}
+
+	timedOut atomic.Pointer[[]process] // killed by the timeout watch
+}
+
+// watchRun starts watching the run marked marker: past limit, a process of
+// the run is killed; once ctx is done, every one is, until stop is called.
+func watchRun(ctx context.Context, marker string, limit time.Duration) *reaper {
+	r := &reaper{marker: marker, limit: limit, stopped: make(chan struct{}), done: make(chan struct{})}
+	enableSubreaper()
+	go r.watch(ctx)
+	return r
+}
+
+func (r *reaper) watch(ctx context.Context) {
+	defer close(r.done)
+	// Nothing of the run can be older than limit before limit has passed.
+	next := time.NewTimer(r.limit)
+	defer next.Stop()
+	every := min(max(r.limit/4, 200*time.Millisecond), time.Second)
+	for {
+		select {
+		case <-r.stopped:
+			return
+		case <-ctx.Done():
+			for {
+				killAll(runProcesses(r.marker, false), false)
+				select {
+				case <-r.stopped:
+					return
+				case <-time.After(50 * time.Millisecond):
+				}
+			}
+		case <-next.C:
+			var late []process
+			for _, p := range runProcesses(r.marker, false) {
+				if !p.untimed && !p.zombie && p.age > r.limit {
+					late = append(late, p)
+				}
+			}
+			if len(late) > 0 {
+				killAll(late, false)
+				if prev := r.timedOut.Load(); prev != nil {
+					late = append(*prev, late...)
+				}
+				r.timedOut.Store(&late)
+			}
+			next.Reset(every)
+		}
+	}
+}
+
+// stop ends the watch and kills what the run left behind, returning it.
+func (r *reaper) stop() (left, timedOut []process) {
+	close(r.stopped)
+	<-r.done
+	seen := map[int]bool{}
+	// A process may fork while it is being killed: sweep until none is left.
+	for round := 0; round < 5; round++ {
+		ps := runProcesses(r.marker, true)
+		var alive []process
+		for _, p := range ps {
+			if !p.zombie {
+				alive = append(alive, p)
+			}
+		}
+		killAll(ps, true)
+		if len(alive) == 0 {
+			break
+		}
+		for _, p := range alive {
+			if !seen[p.pid] {
+				seen[p.pid] = true
+				left = append(left, p)
+			}
+		}
+	}
+	if t := r.timedOut.Load(); t != nil {
+		timedOut = *t
+	}
+	return left, timedOut
+}
+
+// leftRunning is the warning for processes a run left behind.
+func leftRunning(ps []process) string {
+	noun := "processes"
+	if len(ps) == 1 {
+		noun = "process"
+	}
+	return fmt.Sprintf("left %d %s running; killed: %s", len(ps), noun, processNames(ps))
+}
+
+func processNames(ps []process) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
+	}
+	return strings.Join(s, ", ")
+}

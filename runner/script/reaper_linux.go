@@ -1,0 +1,211 @@
+package script
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+var subreaper struct {
+	once sync.Once
+	ok   bool
+}
+
+// enableSubreaper makes cleanexit the child subreaper of everything it
+// starts: a process whose parent dies is reparented to cleanexit, not to
+// init, so that it stays findable below us.
+func enableSubreaper() {
+	subreaper.once.Do(func() {
+		const prSetChildSubreaper = 36
+		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+		subreaper.ok = errno == 0
+	})
+}
+
+// clockTicks is USER_HZ, the unit of /proc/PID/stat's start time: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// runProcesses lists the processes of the run marked marker: those whose
+// environment carries the marker, and everything below them. With orphans,
+// it adds processes that were reparented to cleanexit from a session of
+// their own: cleanexit starts none itself, so they can only be a case's.
+func runProcesses(marker string, orphans bool) []process {
+	self := os.Getpid()
+	table := readProcessTable()
+	byPID := make(map[int]*process, len(table))
+	children := map[int][]int{}
+	for i := range table {
+		p := &table[i]
+		byPID[p.pid] = p
+		children[p.ppid] = append(children[p.ppid], p.pid)
+	}
+	selfSID := ourSession()
+	// With the subreaper, every process of ours is below us; without it,
+	// escapees went to init, and the whole table is searched.
+	var candidates []int
+	if subreaper.ok {
+		candidates = descendants(children, self)
+	} else {
+		for _, p := range table {
+			if p.pid != self {
+				candidates = append(candidates, p.pid)
+			}
+		}
+	}
+	want := []byte("\x00" + runMarkerVar + "=" + marker)
+	in := map[int]bool{}
+	var roots []int
+	for _, pid := range candidates {
+		p := byPID[pid]
+		if p == nil || p.zombie {
+			// A zombie's environment cannot be read; one reparented to
+			// us from a session of its own is ours to reap.
+			if p != nil && orphans && subreaper.ok && p.ppid == self && p.sid != selfSID {
+				in[pid] = true
+			}
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+		if err != nil {
+			continue
+		}
+		env = append([]byte{0}, env...)
+		if i := bytes.Index(env, want); i >= 0 {
+			rest := env[i+len(want):]
+			if len(rest) == 0 || rest[0] == 0 || bytes.HasPrefix(rest, []byte(buildMarkerSuffix+"\x00")) {
+				p.untimed = bytes.HasPrefix(rest, []byte(buildMarkerSuffix))
+				in[pid], roots = true, append(roots, pid)
+			}
+			continue
+		}
+		if orphans && subreaper.ok && p.ppid == self && p.sid != selfSID {
+			in[pid], roots = true, append(roots, pid)
+		}
+	}
+	for _, root := range roots {
+		for _, d := range descendants(children, root) {
+			if !in[d] {
+				in[d] = true
+				if p := byPID[d]; p != nil {
+					p.untimed = byPID[root].untimed
+				}
+			}
+		}
+	}
+	var out []process
+	for pid := range in {
+		if p := byPID[pid]; p != nil {
+			out = append(out, *p)
+		}
+	}
+	return out
+}
+
+func descendants(children map[int][]int, root int) []int {
+	var out []int
+	queue := append([]int{}, children[root]...)
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		out = append(out, pid)
+		queue = append(queue, children[pid]...)
+	}
+	return out
+}
+
+// killAll kills ps and reaps those reparented to us, which nothing else
+// waits for. A child of ours in our own session may be one an exec.Cmd
+// started and will wait for; it is reaped here only once the run's script
+// has ended (afterScript), when every exec.Cmd of the run has been waited.
+func killAll(ps []process, afterScript bool) {
+	self, sid := os.Getpid(), ourSession()
+	for _, p := range ps {
+		if !p.zombie {
+			syscall.Kill(p.pid, syscall.SIGKILL)
+		}
+	}
+	for _, p := range ps {
+		if p.ppid == self && (afterScript || p.sid != sid) {
+			var ws syscall.WaitStatus
+			syscall.Wait4(p.pid, &ws, 0, nil)
+		}
+	}
+}
+
+// ourSession is cleanexit's session id.
+var ourSession = sync.OnceValue(func() int {
+	if b, err := os.ReadFile("/proc/self/stat"); err == nil {
+		if p, ok := parseStat(string(b)); ok {
+			return p.sid
+		}
+	}
+	return -1
+})
+
+// readProcessTable reads /proc/*/stat.
+func readProcessTable() []process {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	uptime := readUptime()
+	var out []process
+	for _, name := range names {
+		if name[0] < '0' || name[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + name + "/stat")
+		if err != nil {
+			continue
+		}
+		p, ok := parseStat(string(b))
+		if !ok {
+			continue
+		}
+		p.age = uptime - p.age
+		out = append(out, p)
+	}
+	return out
+}
+
+// parseStat reads /proc/PID/stat; age holds the start time since boot.
+func parseStat(s string) (process, bool) {
+	open, close := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || close < open {
+		return process{}, false
+	}
+	f := strings.Fields(s[close+1:])
+	if len(f) < 20 {
+		return process{}, false
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(s[:open]))
+	ppid, _ := strconv.Atoi(f[1])
+	sid, _ := strconv.Atoi(f[3])
+	start, _ := strconv.ParseInt(f[19], 10, 64)
+	return process{
+		pid: pid, ppid: ppid, sid: sid,
+		zombie: f[0] == "Z",
+		name:   s[open+1 : close],
+		age:    time.Duration(start) * time.Second / clockTicks,
+	}, true
+}
+
+func readUptime() time.Duration {
+	b, err := os.ReadFile("/proc/uptime")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	secs, _ := strconv.ParseFloat(f[0], 64)
+	return time.Duration(secs * float64(time.Second))
+}

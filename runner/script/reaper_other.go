@@ -1,0 +1,15 @@
+//go:build !linux
+
+package script
+
+// Outside Linux there is no subreaper and no portable way to read another
+// process's environment: a run's processes are contained by the
+// interpreter's process group alone (see runGrouped). A child that leaves
+// the group, `start_new_session=True` or a double-fork, outlives the run
+// on macOS; README.md says so.
+
+func enableSubreaper() {}
+
+func runProcesses(marker string, orphans bool) []process { return nil }
+
+func killAll(ps []process, afterScript bool) {}
