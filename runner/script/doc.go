@@ -23,6 +23,9 @@
 //	    EXT_SUFFIX, -shared -fPIC, and on macOS -undefined dynamic_lookup.
 //	    Empty arguments (an unset $VAR) are dropped.
 //
+// Every process a run starts ends with the run, and none runs past the
+// case's timeout for long: see reaper.go.
+//
 // Conditions: every feature name (see package feature) is a condition, so
 // `[cuda] python gpu.py` or `[!python3.13] stop` work as in lit.
 //
