@@ -112,6 +112,11 @@ func TestClassifyLines(t *testing.T) {
 		{"sh: line 1: 4242 Aborted                 (core dumped) python x.py", "abort"},
 		{"Exception ignored in: <function Foo.__del__ at 0x7f>", "exception-ignored"},
 		{"Error in atexit._run_exitfuncs:", "atexit-exception"},
+		{"nanobind: leaked 1 instances!", "nanobind-leak: 1 instances"},
+		{"nanobind: leaked 2 types!", "nanobind-leak: 2 types"},
+		{"nanobind: leaked 3 functions!", "nanobind-leak: 3 functions"},
+		{"nanobind: leaked 1 keep_alive records!", "nanobind-leak: 1 keep_alive records"},
+		{" - leaked instance 0x55d0 of type \"holder.Item\"", ""},
 		{"all good", ""},
 	}
 	for _, tt := range tests {

@@ -9,6 +9,7 @@
 //
 // Signatures are of two weights. Fatal ones (a crash, an abort, a sanitizer
 // report) make a clean-exit expectation fail even when the status is 0.
-// Warnings (`Exception ignored in`, a traceback from an atexit callback)
+// Warnings (`Exception ignored in`, a traceback from an atexit callback,
+// nanobind's `nanobind: leaked N instances!` exit report)
 // are reported, and fail only cases that ask for `clean: strict`.
 package diagnose

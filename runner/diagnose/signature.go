@@ -7,7 +7,7 @@ import (
 
 // A Signature is one recognised sign of trouble in stderr.
 type Signature struct {
-	Kind   string // fatal-python-error, segfault, abort, asan, ubsan, terminate, heap-corruption, exception-ignored, atexit-exception
+	Kind   string // fatal-python-error, segfault, abort, asan, ubsan, terminate, heap-corruption, exception-ignored, atexit-exception, nanobind-leak
 	Detail string // the function or error class, when the pattern names one
 	Line   int    // 1-based line of stderr where it appears
 	Fatal  bool   // a crash or abort, as opposed to a warning
@@ -47,6 +47,10 @@ var patterns = []pattern{
 	// or bash as "line 1:  4242 Segmentation fault   (core dumped) cmd".
 	{"segfault", true, regexp.MustCompile(`(?:^|\d )Segmentation fault(?: +\(core dumped\))?(?: |$)`)},
 	{"abort", true, regexp.MustCompile(`(?:^|\d )Aborted(?: +\(core dumped\))?(?: |$)`)},
+	// nanobind counts what outlived the interpreter as it unloads: objects
+	// a static or thread_local still held, which is what crashes at exit
+	// when the counting is not there to warn first.
+	{"nanobind-leak", false, regexp.MustCompile(`^nanobind: leaked (\d+ (?:instances|types|functions|keep_alive records))!`)},
 	{"atexit-exception", false, regexp.MustCompile(`^(?:Error in atexit\._run_exitfuncs:|Exception ignored in atexit callback)`)},
 	{"exception-ignored", false, regexp.MustCompile(`^Exception ignored (?:in|on|while)\b`)},
 }
