@@ -95,6 +95,11 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	for i := 0; i < repeat && ctx.Err() == nil; i++ {
 		out := script.Execute(ctx, job)
 		res.Attempts++
+		if out.Unsupported != "" {
+			describe(&res, out, s.Verbose)
+			res.Status, res.Reason = result.Unsupported, out.Unsupported
+			return res
+		}
 		for try := 0; !out.Passed && try < retries && !out.TimedOut && ctx.Err() == nil; try++ {
 			res.Failures++
 			failed = out

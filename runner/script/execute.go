@@ -40,6 +40,10 @@ type execution struct {
 	envKeys  []string
 	asan     bool   // an extension was built with AddressSanitizer
 	marker   string // names every process of this run (see reaper.go)
+
+	// unsupported says what the host lacks, when a build-ext failed for
+	// want of it; the run is then UNSUPPORTED, not failed.
+	unsupported string
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -93,9 +97,10 @@ func (x *execution) execute() Outcome {
 	left, late := watch.stop()
 
 	out := Outcome{
-		Passed:   !t.failed && !t.skipped,
-		Pythons:  x.pythons,
-		TimedOut: x.timedOut,
+		Passed:      !t.failed && !t.skipped,
+		Pythons:     x.pythons,
+		TimedOut:    x.timedOut,
+		Unsupported: x.unsupported,
 	}
 	if len(late) > 0 {
 		out.Passed, out.TimedOut = false, true

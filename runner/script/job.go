@@ -53,6 +53,11 @@ type Outcome struct {
 	// Warnings say what did not fail the run but should be seen, such as
 	// processes it left running, which were killed.
 	Warnings []string
+
+	// Unsupported, when not "", says what the host lacks that the script
+	// needed (a header build-ext could not find): the run proves nothing
+	// either way.
+	Unsupported string
 }
 
 // An Invocation is one `python` command of the script.

@@ -1,0 +1,118 @@
+package script
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// A compileError is a compiler run that failed, with what it wrote to
+// stderr: the evidence buildFailed reads to say whose fault it was.
+type compileError struct {
+	compiler string
+	argv     []string
+	stderr   string
+	err      error
+	started  bool // false when the compiler could not be started at all
+}
+
+func (e *compileError) Error() string {
+	return fmt.Sprintf("%s %s: %v", e.compiler, strings.Join(e.argv, " "), e.err)
+}
+
+// compile runs the compiler in dir ("" for the script's directory), its
+// output going to the script's log as well.
+func (x *execution) compile(ts *testscript.TestScript, dir, compiler string, argv []string) error {
+	if dir == "" {
+		dir = ts.MkAbs(".")
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(compiler, argv...)
+	cmd.Dir = dir
+	cmd.Env = x.environ(ts)
+	cmd.Stdout = ts.Stdout()
+	cmd.Stderr = io.MultiWriter(ts.Stderr(), &stderr)
+	if err := cmd.Run(); err != nil {
+		return &compileError{compiler: compiler, argv: argv, stderr: stderr.String(), err: err, started: cmd.ProcessState != nil}
+	}
+	return nil
+}
+
+// buildFailed ends the script after a failed build: UNSUPPORTED when the
+// host lacks what the case needs (a compiler, a header, a library, a
+// language standard), which is no fault of the case; a failure otherwise.
+func (x *execution) buildFailed(ts *testscript.TestScript, module string, err error) {
+	var ce *compileError
+	if errors.As(err, &ce) {
+		var names []string
+		for _, f := range x.job.Run.Case.Files {
+			names = append(names, f.Name)
+		}
+		lack, hint := hostLacks(ce, names)
+		if lack != "" {
+			x.mu.Lock()
+			x.unsupported = "build-ext " + module + ": host lacks " + lack
+			x.mu.Unlock()
+			// The outcome's Unsupported makes the run UNSUPPORTED; Fatalf
+			// only ends the script (testscript has no skip for commands).
+			ts.Fatalf("%s (the host's problem, not the case's)", x.unsupported)
+		}
+		ts.Fatalf("build-ext %s: %v: the case's code does not compile%s", module, err, hint)
+	}
+	ts.Fatalf("build-ext %s: %v", module, err)
+}
+
+var (
+	// gcc: "a.c:1:10: fatal error: zlib.h: No such file or directory";
+	// clang: "a.c:1:10: fatal error: 'zlib.h' file not found".
+	missingHeader = regexp.MustCompile(`fatal error: (?:'([^']+)' file not found|([^:\s]+): No such file or directory)`)
+	// GNU ld: "cannot find -lz"; Apple ld: "library not found for -lz".
+	missingLibrary = regexp.MustCompile(`(?:cannot find|library not found for) -l([^\s:]+)`)
+	// gcc: "unrecognized command-line option '-std=c++23'" (older gcc without
+	// the hyphen); clang: "invalid value 'c++23' in '-std=c++23'" or
+	// "unknown argument: '-fsanitize=foo'"; "unsupported option".
+	badOption = regexp.MustCompile(`(?:unrecognized command[- ]line option|unknown argument:|invalid value '[^']*' in|unsupported option) ['‘"]?([^'’"\s]+)`)
+	// The sanitizer runtime: "cannot find libasan_preinit.o", "cannot find
+	// /usr/lib/.../libasan.so".
+	missingRuntime = regexp.MustCompile(`cannot find (\S*lib\w+san[^\s:]*)`)
+)
+
+// hostLacks reads a failed build and names what the host lacks, or "" when
+// the failure is the case's own; hint, in that case, says what the case
+// probably meant (a header named like one of its files).
+func hostLacks(ce *compileError, caseFiles []string) (lack, hint string) {
+	if !ce.started {
+		return fmt.Sprintf("a compiler: %s is not on PATH (set CC or CXX, or install one)", ce.compiler), ""
+	}
+	if m := missingHeader.FindStringSubmatch(ce.stderr); m != nil {
+		header := m[1] + m[2]
+		// A header named like one of the case's own files is a typo in the
+		// case, not a library the host lacks.
+		var bases []string
+		for _, f := range caseFiles {
+			bases = append(bases, path.Base(f))
+		}
+		if s := suggest.Closest(path.Base(header), bases, 2); s != "" {
+			return "", fmt.Sprintf(" (%s is missing; did you mean %s, which the case holds?)", header, s)
+		}
+		return "header " + header + " (install the library's development files)", ""
+	}
+	if m := missingRuntime.FindStringSubmatch(ce.stderr); m != nil {
+		return "the sanitizer runtime " + path.Base(m[1]), ""
+	}
+	if m := missingLibrary.FindStringSubmatch(ce.stderr); m != nil {
+		return "library lib" + m[1] + " (install it, or its development files)", ""
+	}
+	if m := badOption.FindStringSubmatch(ce.stderr); m != nil {
+		return fmt.Sprintf("compiler support for %s (%s is too old or not the compiler the case needs)", m[1], ce.compiler), ""
+	}
+	return "", ""
+}
