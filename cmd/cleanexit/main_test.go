@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,7 +42,22 @@ func TestScripts(t *testing.T) {
 				}
 			}
 			e.Setenv("HOME", os.Getenv("HOME"))
+			// Real nanobind and pybind11 wheels, for the cases that build
+			// against them; [wheels] is false, and SHARED_WHEELS says why,
+			// when the folder is absent.
+			wheels, why := wheelhouse.Shared()
+			if wheels == "" {
+				wheels = why
+			}
+			e.Setenv("SHARED_WHEELS", wheels)
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "wheels" {
+				w, _ := wheelhouse.Shared()
+				return w != "", nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"mkwheel":   mkwheel,

@@ -98,10 +98,13 @@ func pythonScript(args []string) string {
 	return ""
 }
 
-// buildExtSources are the sources of `build-ext [--sanitize=…] MODULE
-// SOURCE… [-- CFLAGS…]`.
+// buildExtSources are the sources of `build-ext [--sanitize=…] [--with
+// LIB] MODULE SOURCE… [-- CFLAGS…]`.
 func buildExtSources(args []string) []string {
-	for len(args) > 0 && strings.HasPrefix(args[0], "--sanitize") {
+	for len(args) > 0 && strings.HasPrefix(args[0], "--") && args[0] != "--" {
+		if args[0] == "--with" && len(args) > 1 {
+			args = args[1:] // its library's name
+		}
 		args = args[1:]
 	}
 	if len(args) < 2 {

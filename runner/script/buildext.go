@@ -2,10 +2,10 @@ package script
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -31,24 +31,39 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 		x.asan = true
 		x.mu.Unlock()
 	}
-	argv, compiler := b.command(x.job.GOOS, in.Include, in.ExtSuffix, ts.Getenv("CC"), ts.Getenv("CXX"))
 	if x.job.GOOS == "windows" {
 		ts.Fatalf("build-ext: Windows extensions are not supported yet")
 	}
-	dir := ts.MkAbs(".")
-	output := filepath.Join(dir, b.module+in.ExtSuffix)
 	cache := extCache{dir: x.job.ExtCache}
+	var lib *binding
+	if b.with != "" {
+		lib, err = resolveBinding(x.job.Python, b.with, x.job.ExtCache)
+		if err != nil {
+			ts.Fatalf("build-ext: %v", err)
+		}
+	}
+	compiler := b.compiler(ts.Getenv("CC"), ts.Getenv("CXX"))
+	dir := ts.MkAbs(".")
+	var flags, objects []string
+	if lib != nil {
+		flags = append(includeFlags(lib.Include), lib.flags(in.FreeThreaded)...)
+		if lib.Library != "" {
+			obj, err := x.buildLibrary(ts, cache, compiler, lib, b)
+			if err != nil {
+				x.buildFailed(ts, b.module, err)
+			}
+			objects = append(objects, obj)
+		}
+	}
+	argv := b.command(x.job.GOOS, in.Include, in.ExtSuffix, flags, objects)
+	output := filepath.Join(dir, b.module+in.ExtSuffix)
 	key := cache.key(compiler, argv, in.Key(), dir)
 	if cache.fetch(key, output) {
 		fmt.Fprintf(ts.Stdout(), "build-ext: %s from the build cache\n", filepath.Base(output))
 		return
 	}
-	cmd := exec.Command(compiler, argv...)
-	cmd.Dir = dir
-	cmd.Env = untimedEnviron(x.environ(ts))
-	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
-	if err := cmd.Run(); err != nil {
-		ts.Fatalf("build-ext %s: %s %s: %v", b.module, compiler, strings.Join(argv, " "), err)
+	if err := x.compile(ts, dir, compiler, argv); err != nil {
+		x.buildFailed(ts, b.module, err)
 	}
 	cache.store(key, output)
 }
@@ -59,17 +74,44 @@ type buildExt struct {
 	sources  []string
 	cflags   []string
 	sanitize string // "address", or ""
+	with     string // a binding library (see bindingNames), or ""
 }
 
 func parseBuildExt(args []string) (buildExt, error) {
 	var b buildExt
 	var rest []string
-	for len(args) > 0 && strings.HasPrefix(args[0], "--sanitize") {
-		v, ok := strings.CutPrefix(args[0], "--sanitize=")
-		if !ok || v != "address" {
-			return b, fmt.Errorf("%s: only --sanitize=address is supported", args[0])
+	for len(args) > 0 && strings.HasPrefix(args[0], "--") && args[0] != "--" {
+		switch opt, val, hasVal := strings.Cut(args[0], "="); opt {
+		case "--sanitize":
+			if val != "address" {
+				return b, fmt.Errorf("%s: only --sanitize=address is supported", args[0])
+			}
+			b.sanitize = val
+		case "--with":
+			if !hasVal {
+				if len(args) < 2 {
+					return b, fmt.Errorf("--with needs a library: %s", strings.Join(bindingNames, " or "))
+				}
+				val, args = args[1], args[1:]
+			}
+			if !knownBinding(val) {
+				msg := fmt.Sprintf("--with %s: unknown binding library (known: %s)", val, strings.Join(bindingNames, ", "))
+				if s := suggest.Closest(val, bindingNames, 3); s != "" {
+					msg += fmt.Sprintf("; did you mean %s?", s)
+				}
+				return b, fmt.Errorf("%s", msg)
+			}
+			if b.with != "" && b.with != val {
+				return b, fmt.Errorf("--with %s: already --with %s (one binding library per module)", val, b.with)
+			}
+			b.with = val
+		default:
+			msg := fmt.Sprintf("unknown option %s", args[0])
+			if s := suggest.Closest(opt, []string{"--sanitize", "--with"}, 3); s != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", s)
+			}
+			return b, fmt.Errorf("%s", msg)
 		}
-		b.sanitize = v
 		args = args[1:]
 	}
 	for i, a := range args {
@@ -81,7 +123,7 @@ func parseBuildExt(args []string) (buildExt, error) {
 	}
 	rest = nonEmpty(rest)
 	if len(rest) < 2 {
-		return b, fmt.Errorf("usage: build-ext MODULE SOURCE… [-- CFLAGS…]")
+		return b, fmt.Errorf("usage: build-ext [--with nanobind|pybind11] [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]")
 	}
 	b.module, b.sources = rest[0], rest[1:]
 	if strings.ContainsAny(b.module, `/\.`) {
@@ -93,6 +135,9 @@ func parseBuildExt(args []string) (buildExt, error) {
 		default:
 			return b, fmt.Errorf("%q is not a C or C++ source (.c, .cc, .cpp, .cxx)", s)
 		}
+	}
+	if b.with != "" && !b.isCXX() {
+		return b, fmt.Errorf("--with %s needs a C++ source (.cpp, .cc, .cxx), not %s", b.with, strings.Join(b.sources, " "))
 	}
 	return b, nil
 }
@@ -108,34 +153,57 @@ func (b buildExt) isCXX() bool {
 	return false
 }
 
-// command returns the compiler and its arguments.
-func (b buildExt) command(goos, include, extSuffix, cc, cxx string) ([]string, string) {
-	compiler := cc
-	if compiler == "" {
-		compiler = "cc"
-	}
+// compiler is the C or C++ compiler the build runs: $CC or $CXX, else cc
+// or c++.
+func (b buildExt) compiler(cc, cxx string) string {
 	if b.isCXX() {
-		compiler = cxx
-		if compiler == "" {
-			compiler = "c++"
+		if cxx == "" {
+			return "c++"
 		}
+		return cxx
 	}
-	argv := []string{"-shared", "-fPIC", "-O1", "-g", "-I" + include}
+	if cc == "" {
+		return "cc"
+	}
+	return cc
+}
+
+// baseFlags are the code-generation flags every object of the module is
+// compiled with, nanobind's own library included.
+func (b buildExt) baseFlags(include string) []string {
+	argv := []string{"-fPIC", "-O1", "-g", "-I" + include}
 	if b.sanitize == "address" {
 		argv = append(argv, "-fsanitize=address", "-fno-omit-frame-pointer")
 	}
 	if b.isCXX() {
 		argv = append(argv, "-std=c++17")
 	}
+	return argv
+}
+
+// command returns the compiler's arguments: flags (a binding library's)
+// come before the sources, objects (its compiled library) after them.
+func (b buildExt) command(goos, include, extSuffix string, flags, objects []string) []string {
+	argv := append([]string{"-shared"}, b.baseFlags(include)...)
+	argv = append(argv, flags...)
 	if goos == "darwin" {
 		// Extensions resolve Python's symbols from the interpreter that
 		// loads them, as setuptools does on macOS.
 		argv = append(argv, "-undefined", "dynamic_lookup")
 	}
 	argv = append(argv, b.sources...)
+	argv = append(argv, objects...)
 	argv = append(argv, b.cflags...)
 	argv = append(argv, "-o", b.module+extSuffix)
-	return argv, compiler
+	return argv
+}
+
+func includeFlags(dirs []string) []string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = "-I" + d
+	}
+	return out
 }
 
 func nonEmpty(ss []string) []string {

@@ -19,7 +19,16 @@ func TestBuildExtCommand(t *testing.T) {
 			"-shared -fPIC -O1 -g -I/inc a.c b.c -DFIX -Wall -o holder.cpython-312-x86_64-linux-gnu.so", ""},
 		{[]string{"holder", "holder.cc", "--", ""}, "darwin", "c++",
 			"-shared -fPIC -O1 -g -I/inc -std=c++17 -undefined dynamic_lookup holder.cc -o holder.cpython-312-x86_64-linux-gnu.so", ""},
-		{[]string{"holder"}, "linux", "", "", "usage: build-ext MODULE SOURCE"},
+		{[]string{"holder"}, "linux", "", "", "usage: build-ext [--with nanobind|pybind11] [--sanitize=address] MODULE SOURCE"},
+		{[]string{"--with", "nanobind", "holder", "holder.cpp", "--", "-DFIX"}, "linux", "c++",
+			"-shared -fPIC -O1 -g -I/inc -std=c++17 holder.cpp -DFIX -o holder.cpython-312-x86_64-linux-gnu.so", ""},
+		{[]string{"--with=pybind11", "--sanitize=address", "holder", "holder.cpp"}, "linux", "c++",
+			"-shared -fPIC -O1 -g -I/inc -fsanitize=address -fno-omit-frame-pointer -std=c++17 holder.cpp -o holder.cpython-312-x86_64-linux-gnu.so", ""},
+		{[]string{"--with", "nanobnd", "holder", "holder.cpp"}, "linux", "", "", "unknown binding library (known: nanobind, pybind11); did you mean nanobind?"},
+		{[]string{"--with"}, "linux", "", "", "--with needs a library"},
+		{[]string{"--with", "nanobind", "--with", "pybind11", "h", "h.cpp"}, "linux", "", "", "one binding library per module"},
+		{[]string{"--with", "nanobind", "holder", "holder.c"}, "linux", "", "", "--with nanobind needs a C++ source"},
+		{[]string{"--wiht", "nanobind", "holder", "holder.cpp"}, "linux", "", "", "unknown option --wiht (did you mean --with?)"},
 		{[]string{"holder.so", "x.c"}, "linux", "", "", `module name "holder.so" must be a plain name`},
 		{[]string{"holder", "x.py"}, "linux", "", "", `"x.py" is not a C or C++ source`},
 	}
@@ -34,7 +43,7 @@ func TestBuildExtCommand(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", tt.args, err)
 		}
-		argv, compiler := b.command(tt.goos, "/inc", ".cpython-312-x86_64-linux-gnu.so", "", "")
+		argv, compiler := b.command(tt.goos, "/inc", ".cpython-312-x86_64-linux-gnu.so", nil, nil), b.compiler("", "")
 		if got := strings.Join(argv, " "); got != tt.want || compiler != tt.compiler {
 			t.Errorf("%v on %s:\n got %s %s\nwant %s %s", tt.args, tt.goos, compiler, got, tt.compiler, tt.want)
 		}

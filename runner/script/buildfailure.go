@@ -37,7 +37,7 @@ func (x *execution) compile(ts *testscript.TestScript, dir, compiler string, arg
 	var stderr bytes.Buffer
 	cmd := exec.Command(compiler, argv...)
 	cmd.Dir = dir
-	cmd.Env = x.environ(ts)
+	cmd.Env = untimedEnviron(x.environ(ts))
 	cmd.Stdout = ts.Stdout()
 	cmd.Stderr = io.MultiWriter(ts.Stderr(), &stderr)
 	if err := cmd.Run(); err != nil {

@@ -17,11 +17,16 @@
 //	    TIMEOUT.
 //	pip ARGS…
 //	    Runs pip for the case's environment.
-//	build-ext MODULE SOURCE… [-- CFLAGS…]
+//	build-ext [--with nanobind|pybind11] [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]
 //	    Compiles a C or C++ extension module into the current directory
 //	    against the environment's interpreter: its include directory, its
 //	    EXT_SUFFIX, -shared -fPIC, and on macOS -undefined dynamic_lookup.
-//	    Empty arguments (an unset $VAR) are dropped.
+//	    Empty arguments (an unset $VAR) are dropped. --with takes a binding
+//	    library's headers (and nanobind's own sources, compiled once into
+//	    the build cache) from the package installed in the environment, so
+//	    the case pins its version. A build that fails because the host
+//	    lacks a compiler, header, library or option makes the run
+//	    UNSUPPORTED, saying what; any other failed build fails the run.
 //
 // Every process a run starts ends with the run, and none runs past the
 // case's timeout for long: see reaper.go.

@@ -59,22 +59,18 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 	if c.dir == "" {
 		return ""
 	}
+	id := c.compilerID(compiler)
+	if id == "" {
+		return ""
+	}
 	h := sha256.New()
-	path, err := exec.LookPath(compiler)
-	if err != nil {
-		return ""
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return ""
-	}
-	fmt.Fprintf(h, "compiler %s %d %d\n", path, fi.Size(), fi.ModTime().UnixNano())
+	fmt.Fprintln(h, id)
 	fmt.Fprintf(h, "interpreter %s\n", interpKey)
 	for _, a := range argv {
 		fmt.Fprintf(h, "arg %q\n", a)
 	}
 	var files []string
-	err = filepath.WalkDir(workdir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(workdir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -100,6 +96,20 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 		fmt.Fprintf(h, "file %q %x\n", rel, sum)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// compilerID identifies a compiler by its path, size and mtime, or "" when
+// it cannot be found.
+func (c extCache) compilerID(compiler string) string {
+	path, err := exec.LookPath(compiler)
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("compiler %s %d %d", path, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // fetch copies a cached module to dst; false on a miss.
