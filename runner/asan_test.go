@@ -15,11 +15,11 @@ func TestASanRuntimeOnlyWhenSanitizing(t *testing.T) {
 		want   string
 	}{
 		{"python repro.py\n", ""},
-		{"build-ext ext.c\npython repro.py\n", ""},
+		{"build-ext ext ext.c\npython repro.py\n", ""},
 		{"# build-ext --sanitize=address is for later\npython repro.py\n", ""},
-		{"build-ext --sanitize=address ext.c\npython repro.py\n", "/lib/libasan.so"},
-		{"[linux] build-ext --sanitize=address ext.c\n", "/lib/libasan.so"},
-		{"build-ext $FLAGS ext.c\n", "/lib/libasan.so"},
+		{"build-ext --sanitize=address ext ext.c\npython repro.py\n", "/lib/libasan.so"},
+		{"[linux] build-ext --sanitize=address ext ext.c\n", "/lib/libasan.so"},
+		{"build-ext $FLAGS ext ext.c\n", "/lib/libasan.so"},
 	}
 	for _, tt := range tests {
 		f := &hostFeatures{asanLib: "/lib/libasan.so"}

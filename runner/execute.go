@@ -265,33 +265,14 @@ func pipIndexVars(ix cases.Index) []string {
 }
 
 // usesPip reports whether the run's script has a pip command.
-func usesPip(r *plan.Run) bool {
-	lines, _ := r.Case.ScriptLines()
-	for _, l := range lines {
-		f := strings.Fields(l)
-		for len(f) > 0 && (strings.HasPrefix(f[0], "[") || f[0] == "!") {
-			f = f[1:]
-		}
-		if len(f) > 0 && f[0] == "pip" {
-			return true
-		}
-	}
-	return false
-}
+func usesPip(r *plan.Run) bool { return r.Case.Commands().Needs().Pip }
 
 // asanRuntimeFor is the AddressSanitizer runtime when the run's script may
 // build a sanitized extension (a build-ext line naming --sanitize, or one
 // whose arguments come from variables), else "".
 func asanRuntimeFor(r *plan.Run, f *hostFeatures) string {
-	lines, _ := r.Case.ScriptLines()
-	for _, l := range lines {
-		fields := strings.Fields(l)
-		for len(fields) > 0 && (strings.HasPrefix(fields[0], "[") || fields[0] == "!") {
-			fields = fields[1:]
-		}
-		if len(fields) > 0 && fields[0] == "build-ext" && (strings.Contains(l, "--sanitize") || strings.Contains(l, "$")) {
-			return f.asan()
-		}
+	if r.Case.Commands().Needs().ASan {
+		return f.asan()
 	}
 	return ""
 }

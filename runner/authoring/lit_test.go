@@ -154,8 +154,13 @@ func TestImportMLIRContextShutdown(t *testing.T) {
 			t.Errorf("file %s differs from the shipped %s", imported.Files[i].Name, shipped.Files[i].Name)
 		}
 	}
-	gotCmds, _ := imported.ScriptLines()
-	wantCmds, _ := shipped.ScriptLines()
+	var gotCmds, wantCmds []string
+	for _, l := range imported.Commands().Lines {
+		gotCmds = append(gotCmds, l.Text)
+	}
+	for _, l := range shipped.Commands().Lines {
+		wantCmds = append(wantCmds, l.Text)
+	}
 	if !reflect.DeepEqual(gotCmds, wantCmds) {
 		t.Errorf("script commands = %q, shipped %q", gotCmds, wantCmds)
 	}

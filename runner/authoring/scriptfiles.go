@@ -25,31 +25,15 @@ func scriptFilesRule(c *cases.Case, _ []byte) cases.ErrorList {
 	}
 	sort.Strings(names)
 	var errs cases.ErrorList
-	lines, numbers := c.ScriptLines()
-	for i, l := range lines {
-		args := strings.Fields(commandOf(l))
-		if len(args) == 0 {
-			continue
+	for _, l := range c.Commands().Lines {
+		for _, f := range l.Writes() {
+			have[path.Clean(f)] = true
 		}
-		var named []string
-		switch args[0] {
-		case "python":
-			if f := pythonScript(args[1:]); f != "" {
-				named = append(named, f)
-			}
-		case "build-ext":
-			named = buildExtSources(args[1:])
-		case "cp", "mv":
-			if len(args) >= 3 {
-				have[path.Clean(args[len(args)-1])] = true
-			}
-			continue
-		}
-		for _, f := range named {
-			if strings.Contains(f, "$") || path.IsAbs(f) || have[path.Clean(f)] {
+		for _, f := range l.Reads() {
+			if path.IsAbs(f) || have[path.Clean(f)] {
 				continue
 			}
-			msg := fmt.Sprintf("%s names %q, which is not in the archive", args[0], f)
+			msg := fmt.Sprintf("%s names %q, which is not in the archive", l.Name, f)
 			if sug := closestName(path.Clean(f), names); sug != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", sug)
 			} else if len(names) > 0 {
@@ -57,67 +41,10 @@ func scriptFilesRule(c *cases.Case, _ []byte) cases.ErrorList {
 			} else {
 				msg += fmt.Sprintf(" (add a \"-- %s --\" section)", f)
 			}
-			errs = append(errs, &cases.Error{File: c.File, Line: numbers[i], Msg: msg})
+			errs = append(errs, &cases.Error{File: c.File, Line: l.Number, Msg: msg})
 		}
 	}
 	return errs
-}
-
-// commandOf drops a script line's [conditions] and its ! or ? prefix.
-func commandOf(line string) string {
-	line = strings.TrimSpace(line)
-	for strings.HasPrefix(line, "[") {
-		end := strings.Index(line, "]")
-		if end < 0 {
-			return line
-		}
-		line = strings.TrimSpace(line[end+1:])
-	}
-	line = strings.TrimPrefix(line, "!")
-	line = strings.TrimPrefix(line, "?")
-	return strings.TrimSpace(line)
-}
-
-// pythonScript is the script file of a python command line: the first
-// argument that is not an option. -c and -m run no file.
-func pythonScript(args []string) string {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-c" || a == "-m" || strings.HasPrefix(a, "-c") || strings.HasPrefix(a, "-m"):
-			return ""
-		case a == "-W" || a == "-X":
-			i++ // takes a value
-		case a == "-":
-			return ""
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
-		}
-	}
-	return ""
-}
-
-// buildExtSources are the sources of `build-ext [--sanitize=…] [--with
-// LIB] MODULE SOURCE… [-- CFLAGS…]`.
-func buildExtSources(args []string) []string {
-	for len(args) > 0 && strings.HasPrefix(args[0], "--") && args[0] != "--" {
-		if args[0] == "--with" && len(args) > 1 {
-			args = args[1:] // its library's name
-		}
-		args = args[1:]
-	}
-	if len(args) < 2 {
-		return nil
-	}
-	var out []string
-	for _, a := range args[1:] {
-		if a == "--" {
-			break
-		}
-		out = append(out, a)
-	}
-	return out
 }
 
 // closestName returns the archive file within edit distance 2 of name.

@@ -30,9 +30,6 @@ type binding struct {
 	Error string           `json:"error,omitempty"`
 }
 
-// bindingNames are the libraries --with knows.
-var bindingNames = []string{"nanobind", "pybind11"}
-
 // bindingQuery asks the interpreter where the package is. -I keeps the
 // case's own files (a nanobind.py in $WORK) and PYTHON* variables out.
 const bindingQuery = `
@@ -113,15 +110,6 @@ func resolveBinding(python, name, cacheDir string) (*binding, error) {
 		writeAtomically(filepath.Join(cacheDir, key), out)
 	}
 	return b.answer()
-}
-
-func knownBinding(name string) bool {
-	for _, n := range bindingNames {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // answer is the binding, or why the environment has none.

@@ -24,7 +24,7 @@ func (x *execution) buildLibrary(ts *testscript.TestScript, cache extCache, comp
 	argv = append(argv, includeFlags(lib.Include)...)
 	argv = append(argv, lib.flags(in.FreeThreaded)...)
 	argv = append(argv, lib.libraryFlags()...)
-	argv = append(argv, codegenFlags(b.cflags)...)
+	argv = append(argv, codegenFlags(b.CFlags)...)
 	argv = append(argv, lib.Library)
 
 	key := cache.libraryKey(compiler, in.Key(), lib, argv)

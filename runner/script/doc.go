@@ -32,7 +32,9 @@
 // case's timeout for long: see reaper.go.
 //
 // Conditions: every feature name (see package feature) is a condition, so
-// `[cuda] python gpu.py` or `[!python3.13] stop` work as in lit.
+// `[cuda] python gpu.py` or `[!python3.13] stop` work as in lit. Package
+// scriptlang reads the script and owns the command table and the
+// conditions; a script it refuses is not handed to testscript at all.
 //
 // The script sees a controlled environment: testscript's own variables
 // ($WORK, HOME=/no-home, TMPDIR), PATH with the environment's bin first,

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/feature"
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -63,6 +63,17 @@ func (x *execution) execute() Outcome {
 	d, release, err := x.workdir()
 	if err != nil {
 		return Outcome{Log: err.Error()}
+	}
+	// A case that did not come through the loader (or a reader that fell
+	// behind) still never reaches testscript with a line it would refuse
+	// or panic on ([short]): the run stops at the line, as check would.
+	if _, errs := scriptlang.Parse(c.Script, c.ScriptLine); len(errs) > 0 {
+		release()
+		var msgs []string
+		for _, e := range errs {
+			msgs = append(msgs, fmt.Sprintf("FAIL: %s:%d: %s", c.File, e.Line, e.Msg))
+		}
+		return Outcome{Log: strings.Join(msgs, "\n")}
 	}
 	archive := &txtar.Archive{Comment: []byte(c.Script), Files: c.Files}
 	if implicit := c.ImplicitScript(); implicit != "" {
@@ -205,12 +216,8 @@ func (x *execution) condition(cond string) (bool, error) {
 	if x.job.Has == nil {
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
-	if !feature.Known(cond) {
-		msg := fmt.Sprintf("unknown condition %q", cond)
-		if sug := feature.Suggest(cond); sug != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", sug)
-		}
-		return false, fmt.Errorf("%s", msg)
+	if problem := scriptlang.ConditionProblem(cond); problem != "" {
+		return false, fmt.Errorf("%s", problem)
 	}
 	return x.job.Has(cond), nil
 }

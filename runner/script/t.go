@@ -50,11 +50,21 @@ func (t *scriptT) FailNow() {
 }
 
 // Run runs f on a goroutine of its own, as testing does, so that FailNow's
-// Goexit ends only the script.
+// Goexit ends only the script. A panic in testscript or a command fails
+// the script with the panic in its log instead of ending the whole run
+// with no report.
 func (t *scriptT) Run(name string, f func(testscript.T)) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				t.Log(fmt.Sprintf("FAIL: panic: %v", r))
+				t.mu.Lock()
+				t.failed = true
+				t.mu.Unlock()
+			}
+		}()
 		f(t)
 	}()
 	<-done

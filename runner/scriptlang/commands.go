@@ -138,7 +138,7 @@ var table = []*Command{
 	{Name: "pip", Usage: "pip ARGS…", Negatable: true,
 		Summary: "run pip for the case's environment",
 		needs:   func([]Word) Needs { return Needs{Pip: true} }},
-	{Name: "build-ext", Usage: "build-ext [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]",
+	{Name: "build-ext", Usage: buildExtUsage,
 		Summary: "compile a C or C++ extension module against the run's interpreter",
 		args:    buildExtArgs, reads: buildExtReads, needs: buildExtNeeds},
 

@@ -1,0 +1,85 @@
+package script
+
+import (
+	"context"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/plan"
+)
+
+// The rule of issue 11 §1, enumerated: a case the loader (and so `check`)
+// accepts starts at run time, and no case panics the run. Every line is
+// a prefix and a command; each command succeeds on the archive below,
+// plainly or negated as its prefix says, so a run that fails shows a
+// problem the loader should have seen. Lines the loader refuses are run
+// anyway, as a case that skipped the loader, and must fail without a
+// panic.
+func TestCheckedScriptsStart(t *testing.T) {
+	stand, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true(1) to stand in for the interpreter")
+	}
+	prefixes := []string{
+		"", "[linux] ", "[!linux] ", "[" + runtime.GOARCH + "] ", "[!windows] [cc] ", "[python3.11] ",
+		"[short] ", "[!short] ", "[net] ", "[gc] ", "[gccgo] ", "[go1.21] ", "[exec:sh] ", "[root] ",
+		"[unix] ", "[link] ", "[symlink] ", "[nosuch] ", "[] ", "[linux]", "[linux", "\uFEFF", " \t",
+	}
+	plain := []string{
+		"python x.py", "python -c 'pass'", "python -c 'print(''#'')' # comment", "exists x.py",
+		"exists -readonly", "stdout '.*'", "stdout '('", "stdout -count=0 x", "cp x.py y.py", "cp x.py",
+		"mv x.py", "env A=1", "mkdir d", "cd", "cd .", "exec true", "exec", "stop", "stop a b",
+		"grep 'print' x.py", "grep print", "python -c 'pass", "nosuchcommand x", "pythn x.py",
+		"build-ext holder.so x.c", "symlink a b", "!", "", "skip a b",
+	}
+	negated := []string{
+		"! exists nosuch.py", "! stdout 'never'", "! grep never x.py", "! cd d", "! env A=1",
+		"! exec false", "! stdout -count=2 x", "!python x.py", "? python x.py", "?python x.py",
+		"! ! exists nosuch.py", "! mkdir d",
+	}
+	var lines []string
+	for _, p := range prefixes {
+		for _, c := range plain {
+			lines = append(lines, p+c)
+		}
+		for _, c := range negated {
+			lines = append(lines, p+c)
+		}
+	}
+	var accepted, refused int
+	for _, line := range lines {
+		data := "# enumerated\n" + line + "\n-- case.yaml --\nsummary: s\nlinks: [https://github.com/cleanexit/cleanexit/issues/11]\n-- x.py --\nprint('ok')\n"
+		c, err := cases.Parse("p/c.txtar", "p", []byte(data))
+		checked := err == nil
+		if !checked {
+			refused++
+			if !strings.Contains(err.Error(), "p/c.txtar:2: ") {
+				t.Errorf("%q: refused, but not at its line: %v", line, err)
+			}
+			// The run of a case that skipped the loader.
+			c = &cases.Case{File: "p/c.txtar", Project: "p", Name: "c", ScriptLine: 1,
+				Script: "# enumerated\n" + line + "\n", Files: nil}
+			c.Variants = []*cases.Variant{{Name: "default"}}
+		} else {
+			accepted++
+		}
+		run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
+		job := Job{Run: run, Python: stand, WorkRoot: t.TempDir(), Has: func(name string) bool {
+			return name == runtime.GOOS || name == runtime.GOARCH
+		}}
+		out := Execute(context.Background(), job) // a panic here ends the test binary
+		switch {
+		case checked && !out.Passed:
+			t.Errorf("%q: check accepts it, but the run fails:\n%s", line, out.Log)
+		case !checked && out.Passed:
+			t.Errorf("%q: refused by check, but a run passes", line)
+		}
+	}
+	if accepted == 0 || refused == 0 {
+		t.Fatalf("accepted %d, refused %d: the enumeration tests nothing on one side", accepted, refused)
+	}
+	t.Logf("%d lines: %d accepted and run, %d refused", len(lines), accepted, refused)
+}
