@@ -15,14 +15,25 @@ import (
 // form. It works on the archive's text: every byte outside case.yaml is
 // kept, so the story, the script and the repro files are never touched. An
 // archive with no case.yaml is returned unchanged (the core reports it).
+// case.yaml keeps its line endings, so that formatting never mixes CRLF
+// into an LF archive or LF into a CRLF one; a case.yaml that already mixes
+// them is refused rather than half converted.
 func FormatArchive(data []byte) ([]byte, error) {
 	start, end, ok := caseYAMLSpan(data)
 	if !ok {
 		return data, nil
 	}
+	crlf := bytes.Count(data[start:end], []byte("\r\n"))
+	lf := bytes.Count(data[start:end], []byte("\n")) - crlf
+	if crlf > 0 && lf > 0 {
+		return nil, fmt.Errorf("case.yaml mixes CRLF and LF line endings (%d and %d lines); make them all LF (dos2unix) before formatting", crlf, lf)
+	}
 	formatted, err := FormatCaseYAML(data[start:end])
 	if err != nil {
 		return nil, err
+	}
+	if crlf > 0 {
+		formatted = bytes.ReplaceAll(formatted, []byte("\n"), []byte("\r\n"))
 	}
 	out := make([]byte, 0, len(data)+len(formatted)-(end-start))
 	out = append(out, data[:start]...)

@@ -132,3 +132,23 @@ func TestShippedCorpusIsCanonical(t *testing.T) {
 		}
 	}
 }
+
+// fmt keeps a CRLF archive's endings in the case.yaml it rewrites, and
+// refuses a case.yaml that already mixes them, so that it never leaves a
+// file with two kinds.
+func TestFormatArchiveLineEndings(t *testing.T) {
+	lf := "python x.py\n-- case.yaml --\nlinks: [https://x.org]\nsummary: s\n-- x.py --\nprint(1)\n"
+	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+	out, err := FormatArchive([]byte(crlf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.ReplaceAll("python x.py\n-- case.yaml --\nsummary: s\nlinks: [https://x.org]\n-- x.py --\nprint(1)\n", "\n", "\r\n")
+	if string(out) != want {
+		t.Errorf("CRLF archive formats to\n%q\nwant\n%q", out, want)
+	}
+	mixed := strings.Replace(crlf, "summary: s\r\n", "summary: s\n", 1)
+	if _, err := FormatArchive([]byte(mixed)); err == nil || !strings.Contains(err.Error(), "mixes CRLF and LF") {
+		t.Errorf("mixed endings: %v, want a refusal", err)
+	}
+}

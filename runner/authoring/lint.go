@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -141,6 +142,9 @@ func sameFile(a, b *cases.Case) bool {
 
 // canonicalFormRule is `cleanexit fmt --check` as a rule.
 func canonicalFormRule(c *cases.Case, data []byte) cases.ErrorList {
+	if bytes.Contains(data, []byte("\r\n")) {
+		return nil // the core refuses CRLF, in one message
+	}
 	formatted, err := FormatArchive(data)
 	if errors.Is(err, errInvalidYAML) {
 		return nil // the core reports where

@@ -2,7 +2,9 @@ package cases
 
 import (
 	"bytes"
+	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -56,12 +58,22 @@ func badMarker(data []byte) int {
 	return bad
 }
 
+// maxNameElem is the longest file name (one path element) that Linux and
+// macOS file systems take.
+const maxNameElem = 255
+
 // badArchiveName says why a file name may not appear in a case, or "".
-// Files are written under $WORK, so a name must stay inside it.
+// Files are written under $WORK by testscript before the first line runs,
+// so a name must be one it can write there: inside $WORK, not $WORK
+// itself, not the script's own $WORK/.tmp, and one the file system takes.
 func badArchiveName(name string) string {
 	switch {
 	case name == "":
 		return "empty file name"
+	case strings.IndexByte(name, 0) >= 0:
+		return "file name " + strconv.Quote(name) + " holds a NUL byte, which no file system takes"
+	case strings.Contains(name, "$"):
+		return "file name " + quote(name) + " holds a $, which testscript expands as a variable; name the file without it"
 	case strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) || (len(name) > 1 && name[1] == ':'):
 		return "file name " + quote(name) + " is absolute; names are relative to $WORK"
 	case strings.Contains(name, `\`):
@@ -75,7 +87,56 @@ func badArchiveName(name string) string {
 	if path.Clean(name) != name {
 		return "file name " + quote(name) + " is not clean (want " + quote(path.Clean(name)) + ")"
 	}
+	if name == "." {
+		return "file name \".\" is $WORK itself; give the file a name"
+	}
+	if first, _, _ := strings.Cut(name, "/"); first == ".tmp" {
+		return "file name " + quote(name) + " is inside $WORK/.tmp, the script's TMPDIR, which testscript makes itself; name it otherwise"
+	}
+	for _, elem := range strings.Split(name, "/") {
+		if len(elem) > maxNameElem {
+			return fmt.Sprintf("file name %s has a part of %d bytes; file systems take at most %d", quote(shorten(name)), len(elem), maxNameElem)
+		}
+	}
+	return ""
+}
+
+// shorten keeps a message about a very long name readable.
+func shorten(name string) string {
+	if len(name) <= 60 {
+		return name
+	}
+	return name[:40] + "…" + name[len(name)-15:]
+}
+
+// folderClash says why name cannot be written beside the archive's other
+// files, or "": a file "a" and a file "a/b" need "a" to be both a file and
+// a folder. written maps the names already seen to their marker lines.
+func folderClash(name string, written map[string]int) string {
+	for dir := path.Dir(name); dir != "."; dir = path.Dir(dir) {
+		if line, ok := written[dir]; ok {
+			return fmt.Sprintf("file %q needs a folder %q, but the archive has a file %q (line %d)", name, dir, dir, line)
+		}
+	}
+	prefix := name + "/"
+	for other, line := range written {
+		if strings.HasPrefix(other, prefix) {
+			return fmt.Sprintf("file %q is also the folder of %q (line %d); rename one", name, other, line)
+		}
+	}
 	return ""
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// crlfLine returns the 1-based line of the first CRLF line ending, or 0.
+// testscript would read such a case, but every file would reach $WORK
+// with its CRs, and `fmt` would write case.yaml back with LF: one
+// refusal is clearer than a case that half works.
+func crlfLine(data []byte) int {
+	i := bytes.Index(data, []byte("\r\n"))
+	if i < 0 {
+		return 0
+	}
+	return bytes.Count(data[:i], []byte("\n")) + 1
+}

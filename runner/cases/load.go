@@ -49,6 +49,10 @@ func Parse(file, project string, data []byte) (*Case, error) {
 		ScriptLine: 1,
 	}
 	d := &decoder{file: file}
+	if line := crlfLine(data); line > 0 {
+		d.errs = append(d.errs, &Error{File: file, Line: line, Msg: "CRLF (Windows) line ending: a case uses LF line endings: convert it with dos2unix, and keep it LF with \"*.txtar text eol=lf\" in .gitattributes (a repro that needs CRLF can make it with unix2dos in the script)"})
+		return nil, d.errs
+	}
 	if line := badMarker(data); line > 0 {
 		d.errs = append(d.errs, &Error{File: file, Line: line, Msg: "file marker with no file name"})
 		return nil, d.errs
@@ -59,6 +63,7 @@ func Parse(file, project string, data []byte) (*Case, error) {
 
 	var yamlFile *txtar.File
 	seen := map[string]int{}
+	written := map[string]int{} // the files testscript writes into $WORK
 	for i, f := range ar.Files {
 		line := 0
 		if i < len(markers) {
@@ -78,6 +83,11 @@ func Parse(file, project string, data []byte) (*Case, error) {
 			d.offset = line
 			continue
 		}
+		if msg := folderClash(f.Name, written); msg != "" {
+			d.errs = append(d.errs, &Error{File: file, Line: line, Msg: msg})
+			continue
+		}
+		written[f.Name] = line
 		c.Files = append(c.Files, f)
 	}
 	if yamlFile == nil {

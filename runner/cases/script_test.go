@@ -1,0 +1,71 @@
+package cases
+
+import (
+	"strings"
+	"testing"
+)
+
+const minimalYAML = "-- case.yaml --\nsummary: s\nlinks: [https://github.com/cleanexit/cleanexit/issues/11]\n"
+
+// Script lines testscript refuses only when the case runs are refused by
+// the loader, at their line of the .txtar.
+func TestLoadRefusesScriptLinesAtTheirLine(t *testing.T) {
+	for _, line := range []string{
+		"[short] python x.py", "[net] python x.py", "[linux]python x.py", "? python x.py",
+		"python -c 'print(1)", "nosuchcommand x", "\uFEFFpython x.py", "[exec:gcc] python x.py",
+	} {
+		_, err := Parse("c.txtar", "p", []byte("# story\n"+line+"\n"+minimalYAML+"-- x.py --\n"))
+		l, ok := err.(ErrorList)
+		if !ok || len(l) != 1 || l[0].Line != 2 {
+			t.Errorf("%q: %v, want one error at c.txtar:2", line, err)
+		}
+	}
+}
+
+// Archive members testscript cannot write into $WORK are refused at their
+// marker's line, not at :0: by the run.
+func TestLoadRefusesUnwritableMembers(t *testing.T) {
+	long := strings.Repeat("n", 256) + ".py"
+	tests := []struct {
+		files string
+		line  int
+		want  string
+	}{
+		{"-- . --\nx\n", 6, "$WORK itself"},
+		{"-- a --\nx\n-- a/b --\ny\n", 8, `needs a folder "a", but the archive has a file "a" (line 6)`},
+		{"-- a/b/c --\ny\n-- a --\nx\n", 8, `file "a" is also the folder of "a/b/c" (line 6)`},
+		{"-- .tmp --\nx\n", 6, "TMPDIR"},
+		{"-- .tmp/f --\nx\n", 6, "TMPDIR"},
+		{"-- " + long + " --\nx\n", 6, "a part of 259 bytes; file systems take at most 255"},
+		{"-- a\x00b --\nx\n", 6, "NUL byte"},
+		{"-- $HOME/x --\nx\n", 6, "expands as a variable"},
+	}
+	for _, tt := range tests {
+		data := "# story\npython x.py\n" + minimalYAML + tt.files + "-- x.py --\n"
+		_, err := Parse("c.txtar", "p", []byte(data))
+		l, ok := err.(ErrorList)
+		if !ok || len(l) != 1 || l[0].Line != tt.line || !strings.Contains(l[0].Msg, tt.want) {
+			t.Errorf("%q: %v\nwant one error at c.txtar:%d: …%s…", tt.files, err, tt.line, tt.want)
+		}
+	}
+	// A folder beside files in it is fine, and so is a long name in parts.
+	ok := "python x.py\n" + minimalYAML + "-- a/b --\n-- a/c/d --\n-- " + strings.Repeat("n/", 200) + "x --\n-- x.py --\n"
+	if _, err := Parse("c.txtar", "p", []byte(ok)); err != nil {
+		t.Errorf("good names refused: %v", err)
+	}
+}
+
+// A CRLF archive is refused once, at its first CRLF line, whatever else is
+// wrong with it.
+func TestLoadRefusesCRLFOnce(t *testing.T) {
+	data := strings.ReplaceAll("# story\npython x.py\n[short] python x.py\n"+minimalYAML+"-- x.py --\n", "\n", "\r\n")
+	_, err := Parse("c.txtar", "p", []byte(data))
+	l, ok := err.(ErrorList)
+	if !ok || len(l) != 1 || l[0].Line != 1 || !strings.Contains(l[0].Msg, "CRLF") {
+		t.Fatalf("%v, want one CRLF error at line 1", err)
+	}
+	mixed := "# story\npython x.py\n" + minimalYAML + "-- x.py --\nprint(1)\r\n"
+	if _, err := Parse("c.txtar", "p", []byte(mixed)); err == nil || !strings.Contains(err.Error(), "c.txtar:7: CRLF") {
+		t.Errorf("mixed endings: %v, want c.txtar:7: CRLF…", err)
+	}
+}
