@@ -47,7 +47,7 @@
 //	    when the exit status is not the variant's `exit`.
 //	pip ARGS…
 //	    Runs pip for the case's environment (the run then makes one).
-//	build-ext [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]
+//	build-ext [--with nanobind|pybind11] [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]
 //	    Compiles a C or C++ extension module against the run's interpreter.
 //
 // Each command carries its usage line and checks its own arguments: the

@@ -63,6 +63,7 @@ func TestParseRefuses(t *testing.T) {
 		{"build-ext holder.so x.c", "plain name"},
 		{"build-ext holder x.py", "not a C or C++ source"},
 		{"build-ext --sanitize=thread holder x.c", "only --sanitize=address"},
+		{"build-ext --with nanobnd holder x.cpp", "did you mean nanobind?"},
 		{"python \xff", "not valid UTF-8"},
 	}
 	for _, tt := range tests {
@@ -137,6 +138,7 @@ func TestLineAnswersForItsArguments(t *testing.T) {
 		{"build-ext m a.c b.cc -- -DX", []string{"a.c", "b.cc"}, nil, Needs{Build: true}},
 		{"build-ext --sanitize=address m a.c", []string{"a.c"}, nil, Needs{Build: true, ASan: true}},
 		{"build-ext $FLAGS m a.c", nil, nil, Needs{Build: true, ASan: true}},
+		{"build-ext --with nanobind m a.cpp", []string{"a.cpp"}, nil, Needs{Build: true}},
 		{"cp a b c/", nil, []string{"c/"}, Needs{}},
 		{"mv a b", nil, []string{"b"}, Needs{}},
 	}
