@@ -35,7 +35,7 @@ func ListVersions(ctx context.Context, ix cases.Index, pkg string) (versions []s
 	var problems []string
 	add := func(names []string) {
 		for _, n := range names {
-			if v, ok := FileVersion(n, want); ok && !seen[v] {
+			if v, ok := pep508.FileVersion(n, want); ok && !seen[v] {
 				seen[v] = true
 				versions = append(versions, v)
 			}
@@ -147,56 +147,6 @@ func linkTargets(page string) []string {
 		}
 	}
 	return names
-}
-
-var sdistExts = []string{".tar.gz", ".zip", ".tar.bz2", ".tgz", ".tar"}
-
-// FileVersion reads the version out of a distribution file name when the
-// file is one of the normalized package want's: a wheel
-// (name-version[-build]-py-abi-platform.whl) or a source archive
-// (name-version.tar.gz). The version is returned normalized.
-func FileVersion(file, want string) (string, bool) {
-	var name, version string
-	switch {
-	case strings.HasSuffix(file, ".whl"):
-		parts := strings.Split(strings.TrimSuffix(file, ".whl"), "-")
-		if len(parts) < 5 {
-			return "", false
-		}
-		name, version = parts[0], parts[1]
-	default:
-		base := ""
-		for _, ext := range sdistExts {
-			if strings.HasSuffix(file, ext) {
-				base = strings.TrimSuffix(file, ext)
-				break
-			}
-		}
-		if base == "" {
-			return "", false
-		}
-		// The name may hold dashes; the version starts after the dash
-		// where the name, normalized, is the one wanted.
-		for i := strings.Index(base, "-"); i >= 0; {
-			if pep508.Normalize(base[:i]) == want {
-				name, version = base[:i], base[i+1:]
-				break
-			}
-			j := strings.Index(base[i+1:], "-")
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
-	}
-	if name == "" || pep508.Normalize(name) != want {
-		return "", false
-	}
-	v, err := pep440.ParseVersion(version)
-	if err != nil {
-		return "", false
-	}
-	return v.String(), true
 }
 
 // Between orders versions by PEP 440 and keeps those from good to bad,

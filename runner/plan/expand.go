@@ -162,8 +162,12 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 	}
 	if r.NeedsNetwork {
 		if ok, why := e.network(); !ok {
-			r.Unsupported = "network: " + why
-			return r
+			if !fromLocalWheels(v, r.Index) {
+				r.Unsupported = "network: " + why
+				return r
+			}
+			r.Index.NoIndex, r.Index.URL, r.Index.Extra = true, "", nil
+			r.NeedsNetwork = false
 		}
 	}
 	for _, cond := range v.XFail {

@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -125,5 +127,53 @@ func TestMergeIndex(t *testing.T) {
 	got = mergeIndex(cases.Index{NoIndex: true}, cases.Index{URL: "https://case/simple", Extra: []string{"https://x"}}, cases.Index{})
 	if got.URL != "" || got.Extra != nil || !got.NoIndex {
 		t.Errorf("no-index must drop every index: %+v", got)
+	}
+}
+
+// Offline, a run whose packages a local find-links folder offers installs
+// from it alone (--no-index); one that the folder cannot satisfy is
+// UNSUPPORTED for want of the network, as before.
+func TestOfflineFromLocalWheels(t *testing.T) {
+	wheels := t.TempDir()
+	for _, f := range []string{"nanobind-3.0.0-py3-none-any.whl", "pybind11-3.1.0-py3-none-any.whl"} {
+		if err := os.WriteFile(filepath.Join(wheels, f), nil, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv")}
+	offline := func() (bool, string) { return false, "no answer" }
+	online := func() (bool, string) { return true, "" }
+	tests := []struct {
+		name, yaml string
+		links      []string
+		network    func() (bool, string)
+		want       string // "" (runs, offline), "index" (runs, index kept) or the UNSUPPORTED reason
+	}{
+		{"pinned and offered", "packages: [nanobind==3.0.0]\n", []string{wheels}, offline, ""},
+		{"a file: URL folder", "packages: ['nanobind>=3', pybind11]\n", []string{"file://" + wheels}, offline, ""},
+		{"another version", "packages: [nanobind==2.9.0]\n", []string{wheels}, offline, "network: no answer"},
+		{"one package not offered", "packages: [nanobind==3.0.0, numpy]\n", []string{wheels}, offline, "network: no answer"},
+		{"no folder at all", "packages: [nanobind==3.0.0]\n", nil, offline, "network: no answer"},
+		{"a missing folder", "packages: [nanobind==3.0.0]\n", []string{filepath.Join(wheels, "absent")}, offline, "network: no answer"},
+		{"online keeps the index", "packages: [nanobind==3.0.0]\n", []string{wheels}, online, "index"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := load(t, "python: '3.12'\n"+tt.yaml)
+			runs := Expand([]*cases.Case{c}, Config{Interpreters: ins, Network: tt.network, Index: cases.Index{FindLinks: tt.links}})
+			r := runs[0]
+			switch {
+			case tt.want == "index":
+				if r.Unsupported != "" || r.Index.NoIndex {
+					t.Errorf("unsupported %q, no-index %v; want a run through the index", r.Unsupported, r.Index.NoIndex)
+				}
+			case tt.want == "":
+				if r.Unsupported != "" || !r.Index.NoIndex {
+					t.Errorf("unsupported %q, no-index %v; want an offline run", r.Unsupported, r.Index.NoIndex)
+				}
+			case r.Unsupported != tt.want:
+				t.Errorf("unsupported %q, want %q", r.Unsupported, tt.want)
+			}
+		})
 	}
 }

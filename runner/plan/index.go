@@ -1,9 +1,14 @@
 package plan
 
 import (
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/pep440"
+	"github.com/cleanexit/cleanexit/runner/pep508"
 )
 
 // mergeIndex combines the runner's index settings with a case's and the
@@ -59,4 +64,70 @@ func union(lists ...[]string) []string {
 		}
 	}
 	return out
+}
+
+// fromLocalWheels reports whether every package of the variant can come
+// from the local find-links folders alone: a distribution of that name, in
+// a version its specifier allows. Offline, such a run installs with
+// --no-index instead of being UNSUPPORTED for want of an index it does not
+// need (CI hands ../shared/wheels to the runner this way).
+func fromLocalWheels(v *cases.Variant, idx cases.Index) bool {
+	var names []string
+	for _, f := range idx.FindLinks {
+		dir, ok := localFolder(f)
+		if !ok {
+			continue
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	for _, p := range v.Packages {
+		if p.IsLocal() {
+			continue
+		}
+		if p.NeedsNetwork() || !offered(p, names) {
+			return false
+		}
+	}
+	return true
+}
+
+// offered reports whether one of the file names is a distribution of p in
+// a version p allows.
+func offered(p pep508.Requirement, files []string) bool {
+	spec, err := pep440.ParseSpecifier(p.Specifier)
+	if err != nil {
+		return false
+	}
+	want := pep508.Normalize(p.Name)
+	for _, f := range files {
+		s, ok := pep508.FileVersion(f, want)
+		if !ok {
+			continue
+		}
+		if v, err := pep440.ParseVersion(s); err == nil && spec.Contains(v, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// localFolder is the folder a find-links entry names, if it is one: a
+// path or a file: URL.
+func localFolder(entry string) (string, bool) {
+	if u, err := url.Parse(entry); err == nil && u.Scheme == "file" {
+		return filepath.FromSlash(u.Path), true
+	}
+	if entry == "" || strings.Contains(entry, "://") {
+		return "", false
+	}
+	return entry, true
 }
