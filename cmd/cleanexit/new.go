@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/cleanexit/cleanexit/runner/authoring"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // draftFlags are the case.yaml keys `new` and `import` take from flags.
@@ -36,8 +38,11 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	var df draftFlags
 	df.register(fs)
 	from := fs.String("from", "", "the repro: the .py file that ends badly at exit (default: a stub to replace)")
-	var requires listFlag
+	var requires, sources listFlag
 	fs.Var(&requires, "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
+	fs.Var(&sources, "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
+	with := fs.String("with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
+	fixFlag := fs.String("fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
 		return 2
@@ -65,6 +70,19 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	}
 	df.apply(d)
 	d.Requires = requires
+	ext := authoring.Extension{With: *with, FixFlag: *fixFlag}
+	for _, src := range sources {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			fmt.Fprintf(stderr, "cleanexit new: --source: %v\n", err)
+			return 2
+		}
+		ext.Sources = append(ext.Sources, txtar.File{Name: filepath.Base(src), Data: data})
+	}
+	if err := d.AddExtension(ext); err != nil {
+		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
+		return 2
+	}
 	return writeAndCheck("new", file, d, df.corpus, stdout, stderr)
 }
 

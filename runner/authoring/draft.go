@@ -27,6 +27,15 @@ type Draft struct {
 	Requires    []string
 	Unsupported []string
 	XFail       []string
+	Env         map[string]string // the case's env
+	Variants    []DraftVariant
+}
+
+// A DraftVariant is a variant besides the default one.
+type DraftVariant struct {
+	Name string
+	Env  map[string]string
+	Exit string // "" for the default's
 }
 
 // Archive renders the draft as a case file: the story and the script, a
@@ -79,6 +88,24 @@ func (d *Draft) caseYAML() ([]byte, error) {
 			add(kv.key, list(kv.values))
 		}
 	}
+	if len(d.Env) > 0 {
+		add("env", mapping(d.Env))
+	}
+	if len(d.Variants) > 0 {
+		vs := &yaml.Node{Kind: yaml.MappingNode}
+		for _, v := range d.Variants {
+			body := &yaml.Node{Kind: yaml.MappingNode}
+			if len(v.Env) > 0 {
+				body.Content = append(body.Content, str("env"), mapping(v.Env))
+			}
+			if v.Exit != "" {
+				body.Content = append(body.Content, str("exit"), str(v.Exit))
+			}
+			sortMapping(body, CaseKeyOrder)
+			vs.Content = append(vs.Content, str(v.Name), body)
+		}
+		add("variants", vs)
+	}
 	sortMapping(root, CaseKeyOrder)
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -90,6 +117,20 @@ func (d *Draft) caseYAML() ([]byte, error) {
 }
 
 func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+// mapping is a flow mapping in key order: env: {FIXFLAG: -DFIX}.
+func mapping(m map[string]string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		n.Content = append(n.Content, str(k), str(m[k]))
+	}
+	return n
+}
 
 // list is a block list, or [] when empty, so that the key is there to fill.
 func list(values []string) *yaml.Node {

@@ -1,0 +1,158 @@
+package authoring
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// An Extension is the C or C++ half of a draft: the sources the repro
+// imports, built by build-ext in the script, the binding library they use,
+// and the macro that turns the fix on. Extension authors' bugs live in
+// their C++; a case that builds it runs on any host with a compiler.
+type Extension struct {
+	Sources []txtar.File // their names are as the script uses them
+	With    string       // nanobind, pybind11 or ""
+	FixFlag string       // a macro name such as FIX, or "": no variants
+}
+
+// bindingPins are the versions `new --with` pins when the author names
+// none: the ones cleanexit's own tests build against. The author changes
+// the pin to the version the report names.
+var bindingPins = map[string]string{
+	"nanobind": "nanobind==3.0.0",
+	"pybind11": "pybind11==3.1.0",
+}
+
+// moduleNameRE finds the module a source defines, as the binding
+// libraries and the C API spell it.
+var moduleNameRE = regexp.MustCompile(`(?:NB_MODULE|PYBIND11_MODULE)\(\s*([A-Za-z_]\w*)|PyInit_([A-Za-z_]\w*)\s*\(`)
+
+// Module is the name the extension is imported by: what its sources
+// define (NB_MODULE(holder, m), PyInit_holder), else the first source's
+// base name.
+func (e *Extension) Module() string {
+	for _, f := range e.Sources {
+		if m := moduleNameRE.FindSubmatch(f.Data); m != nil {
+			return string(m[1]) + string(m[2])
+		}
+	}
+	base := filepath.Base(e.Sources[0].Name)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// validate checks what `new` was given, before anything is written.
+func (e *Extension) validate() error {
+	if e.With != "" {
+		if _, ok := bindingPins[e.With]; !ok {
+			return fmt.Errorf("--with %s: want nanobind or pybind11", e.With)
+		}
+	}
+	if e.FixFlag != "" && !regexp.MustCompile(`^[A-Za-z_]\w*$`).MatchString(e.FixFlag) {
+		return fmt.Errorf("--fix-flag %s: want a macro name such as FIX (the case passes -D%s)", e.FixFlag, strings.TrimPrefix(e.FixFlag, "-D"))
+	}
+	if e.FixFlag != "" && len(e.Sources) == 0 {
+		return fmt.Errorf("--fix-flag needs the extension's source (--source ext.cpp)")
+	}
+	if e.With != "" && len(e.Sources) == 0 {
+		return fmt.Errorf("--with needs the extension's source (--source ext.cpp)")
+	}
+	for _, f := range e.Sources {
+		switch strings.ToLower(filepath.Ext(f.Name)) {
+		case ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hpp", ".hh":
+		default:
+			return fmt.Errorf("--source %s: want a C or C++ file (.c, .cc, .cpp, .cxx, or a header)", f.Name)
+		}
+	}
+	return nil
+}
+
+// AddExtension makes the draft build the extension before its repro runs:
+// a build-ext line, the repro's run with stdout '^ok$' (the program got to
+// its end; what follows is the interpreter's exit), requires: [cc], the
+// binding library pinned, and with a fix flag a default variant built
+// with -DFLAG and a buggy one without it that must crash.
+func (d *Draft) AddExtension(e Extension) error {
+	if err := e.validate(); err != nil {
+		return err
+	}
+	if len(e.Sources) == 0 {
+		return nil
+	}
+	build := []string{"build-ext"}
+	if e.With != "" {
+		build = append(build, "--with", e.With)
+	}
+	build = append(build, e.Module())
+	for _, f := range e.Sources {
+		if ext := strings.ToLower(filepath.Ext(f.Name)); ext != ".h" && ext != ".hpp" && ext != ".hh" {
+			build = append(build, f.Name)
+		}
+	}
+	if e.FixFlag != "" {
+		build = append(build, "--", "$FIXFLAG")
+		d.Env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
+		d.Variants = append(d.Variants, DraftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
+	}
+	d.Commands = append([]string{strings.Join(build, " ")}, d.Commands...)
+	d.Commands = append(d.Commands, "stdout '^ok$'")
+	for i, f := range d.Files {
+		if filepath.Ext(f.Name) == ".py" {
+			d.Files[i].Data = ensurePrintsOK(f.Data)
+		}
+	}
+	d.Files = append(d.Files, e.Sources...)
+	d.Requires = appendNew(d.Requires, "cc")
+	if e.With != "" {
+		named := false
+		for _, p := range d.Packages {
+			if strings.HasPrefix(strings.ToLower(p), e.With) {
+				named = true
+			}
+		}
+		if !named {
+			d.Packages = append(d.Packages, bindingPins[e.With])
+		}
+		if e.With == "nanobind" && len(d.Python) == 0 {
+			d.Python = []string{">=3.10"} // nanobind's own floor
+		}
+	}
+	if d.Story == nil {
+		d.Story = append(append([]string{}, storyTemplate...), extensionStory...)
+	}
+	return nil
+}
+
+// extensionStory asks for the table a reviewer of a C++ case wants: how
+// each variant ends on each interpreter, measured, crashes that stay
+// silent included.
+var extensionStory = []string{
+	"  Measured here (OS, compiler, N runs a cell), how each variant ends:",
+	"    python   default  buggy",
+	"    3.12     exit 0   SIGSEGV, stderr empty",
+}
+
+// ensurePrintsOK appends print("ok") to a repro that does not print it,
+// so that stdout '^ok$' shows the program reached its end before exit.
+func ensurePrintsOK(repro []byte) []byte {
+	if regexp.MustCompile(`(?m)^\s*print\(\s*["']ok["']\s*\)`).Match(repro) {
+		return repro
+	}
+	out := append([]byte{}, repro...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return append(out, "print(\"ok\")  # the program got to its end: what follows is the interpreter's exit\n"...)
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
