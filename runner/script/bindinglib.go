@@ -1,59 +1,123 @@
 package script
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/toolchains"
 	"github.com/rogpeppe/go-internal/lockedfile"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// buildLibrary compiles a binding library's own code (nanobind's
-// nb_combined.cpp, about 5 s of a 5.1 s module build) into an object that
-// every module and variant of the same (compiler, flags, interpreter,
-// library version) links: it is built once into the build cache, under a
-// lock, so that two variants starting together do not both pay for it.
-// Without a cache it is built into the script's temporary folder.
-func (x *execution) buildLibrary(ts *testscript.TestScript, cache extCache, compiler string, lib *binding, b buildExt) (string, error) {
-	in := x.job.Run.Interp
+// A libraryBuild is a binding library's own code (nanobind's
+// nb_combined.cpp, about 5 s of a 5.1 s module build) compiled into an
+// object that every module and variant of the same (compiler, flags,
+// interpreter, library version) links: built once into the build cache,
+// under a lock, so that two variants starting together do not both pay
+// for it. Without a cache it is built into the script's temporary folder.
+type libraryBuild struct {
+	lib      *binding
+	compiler string
+	argv     []string // without -o
+	obj      string   // where the object is, or will be
+	cached   bool     // obj is in the build cache (shared, locked)
+}
+
+// planLibrary says how the library is built and where its object goes,
+// without building it: a module the build cache holds does not need it.
+func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in *toolchains.Interpreter, lib *binding, b buildExt) *libraryBuild {
 	argv := append([]string{"-c"}, b.baseFlags(in.Include)...)
 	argv = append(argv, includeFlags(lib.Include)...)
 	argv = append(argv, lib.flags(in.FreeThreaded)...)
 	argv = append(argv, lib.libraryFlags()...)
 	argv = append(argv, codegenFlags(b.CFlags)...)
 	argv = append(argv, lib.Library)
+	lb := &libraryBuild{lib: lib, compiler: compiler, argv: argv}
+	if key := cache.libraryKey(compiler, in.Key(), lib, argv); key != "" {
+		lb.obj, lb.cached = filepath.Join(cache.dir, key+".o"), true
+	} else {
+		lb.obj = filepath.Join(ts.MkAbs(".tmp"), lib.Name+".o")
+	}
+	return lb
+}
 
-	key := cache.libraryKey(compiler, in.Key(), lib, argv)
-	if key == "" {
-		obj := filepath.Join(ts.MkAbs(".tmp"), lib.Name+".o")
-		return obj, x.compile(ts, "", compiler, append(argv, "-o", obj))
+// ensure builds the library's object unless it is there.
+func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
+	if !lb.cached {
+		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.compiler, append(lb.argv, "-o", lb.obj))
 	}
-	obj := filepath.Join(cache.dir, key+".o")
-	if _, err := os.Stat(obj); err == nil {
-		return obj, nil
+	if _, err := os.Stat(lb.obj); err == nil {
+		return nil
 	}
-	if err := os.MkdirAll(cache.dir, 0o777); err != nil {
-		return "", err
+	if err := os.MkdirAll(filepath.Dir(lb.obj), 0o777); err != nil {
+		return err
 	}
-	unlock, err := lockedfile.MutexAt(obj + ".lock").Lock()
+	unlock, err := lockedfile.MutexAt(lb.obj + ".lock").Lock()
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer unlock()
-	if _, err := os.Stat(obj); err == nil {
-		return obj, nil // built while we waited
+	if _, err := os.Stat(lb.obj); err == nil {
+		return nil // built while we waited
 	}
-	fmt.Fprintf(ts.Stdout(), "build-ext: compiling %s %s once for this compiler and interpreter\n", lib.Name, lib.Version)
-	tmp := obj + ".tmp"
-	if err := x.compile(ts, "", compiler, append(argv, "-o", tmp)); err != nil {
+	fmt.Fprintf(stdout, "build-ext: compiling %s %s once for this compiler and interpreter\n", lb.lib.Name, lb.lib.Version)
+	tmp := lb.obj + ".tmp"
+	if err := runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.compiler, append(lb.argv, "-o", tmp)); err != nil {
 		os.Remove(tmp)
-		return "", err
+		return err
 	}
-	return obj, os.Rename(tmp, obj)
+	return os.Rename(tmp, lb.obj)
+}
+
+// buildBesideLibrary builds a module that links the library: its own
+// sources compile while the library does (or while another run holds the
+// library's lock), then one link. On a cold cache the module's share of
+// the time is hidden behind the library's.
+func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBuild, compiler string, b buildExt, flags []string) error {
+	in := x.job.Run.Interp
+	dir := ts.MkAbs(".")
+	env := untimedEnviron(x.environ(ts))
+	var libOut, libErr bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- lb.ensure(env, &libOut, &libErr) }()
+
+	var objects []string
+	var err error
+	for i, src := range b.Sources {
+		obj := filepath.Join(ts.MkAbs(".tmp"), fmt.Sprintf("%s.%d.o", b.Module, i))
+		argv := append([]string{"-c"}, b.baseFlags(in.Include)...)
+		argv = append(argv, flags...)
+		argv = append(argv, src)
+		argv = append(argv, b.CFlags...)
+		if err = runCompiler(dir, env, ts.Stdout(), ts.Stderr(), compiler, append(argv, "-o", obj)); err != nil {
+			break
+		}
+		objects = append(objects, obj)
+	}
+	libDone := <-done
+	ts.Stdout().Write(libOut.Bytes())
+	ts.Stderr().Write(libErr.Bytes())
+	if libDone != nil {
+		return libDone
+	}
+	if err != nil {
+		return err
+	}
+	link := append([]string{"-shared"}, b.baseFlags(in.Include)...)
+	if x.job.GOOS == "darwin" {
+		link = append(link, "-undefined", "dynamic_lookup")
+	}
+	link = append(link, objects...)
+	link = append(link, lb.obj)
+	link = append(link, b.CFlags...)
+	link = append(link, "-o", b.Module+in.ExtSuffix)
+	return runCompiler(dir, env, ts.Stdout(), ts.Stderr(), compiler, link)
 }
 
 // libraryKey names a compiled binding library. Unlike a module's key it

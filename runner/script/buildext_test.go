@@ -49,3 +49,12 @@ func TestBuildExtCommand(t *testing.T) {
 		}
 	}
 }
+
+// Variants that differ by a macro share one nanobind library; a flag that
+// changes code generation reaches it too.
+func TestCodegenFlags(t *testing.T) {
+	got := strings.Join(codegenFlags([]string{"-DFIX", "-O0", "-Wall", "-fno-omit-frame-pointer", "-I/x", "-march=native", "-g3", "-std=c++20", "-lz", "-UNDEBUG"}), " ")
+	if want := "-O0 -fno-omit-frame-pointer -march=native -g3 -std=c++20"; got != want {
+		t.Errorf("codegenFlags = %q, want %q", got, want)
+	}
+}

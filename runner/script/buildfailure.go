@@ -34,14 +34,20 @@ func (x *execution) compile(ts *testscript.TestScript, dir, compiler string, arg
 	if dir == "" {
 		dir = ts.MkAbs(".")
 	}
-	var stderr bytes.Buffer
+	return runCompiler(dir, untimedEnviron(x.environ(ts)), ts.Stdout(), ts.Stderr(), compiler, argv)
+}
+
+// runCompiler runs the compiler; a failure is a *compileError holding
+// what it wrote to stderr.
+func runCompiler(dir string, env []string, stdout, stderr io.Writer, compiler string, argv []string) error {
+	var errs bytes.Buffer
 	cmd := exec.Command(compiler, argv...)
 	cmd.Dir = dir
-	cmd.Env = untimedEnviron(x.environ(ts))
-	cmd.Stdout = ts.Stdout()
-	cmd.Stderr = io.MultiWriter(ts.Stderr(), &stderr)
+	cmd.Env = env
+	cmd.Stdout = stdout
+	cmd.Stderr = io.MultiWriter(stderr, &errs)
 	if err := cmd.Run(); err != nil {
-		return &compileError{compiler: compiler, argv: argv, stderr: stderr.String(), err: err, started: cmd.ProcessState != nil}
+		return &compileError{compiler: compiler, argv: argv, stderr: errs.String(), err: err, started: cmd.ProcessState != nil}
 	}
 	return nil
 }
