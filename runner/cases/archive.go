@@ -73,7 +73,7 @@ func badArchiveName(name string) string {
 	case strings.IndexByte(name, 0) >= 0:
 		return "file name " + strconv.Quote(name) + " holds a NUL byte, which no file system takes"
 	case strings.Contains(name, "$"):
-		return "file name " + quote(name) + " holds a $, which testscript expands as a variable; name the file without it"
+		return "file name " + quote(name) + " holds a $, which testscript expands as a variable when it writes the file (\"$HOME/x\" lands outside $WORK); name the file without it"
 	case strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) || (len(name) > 1 && name[1] == ':'):
 		return "file name " + quote(name) + " is absolute; names are relative to $WORK"
 	case strings.Contains(name, `\`):

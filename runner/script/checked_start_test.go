@@ -9,6 +9,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // The rule of issue 11 §1, enumerated: a case the loader (and so `check`)
@@ -82,4 +83,56 @@ func TestCheckedScriptsStart(t *testing.T) {
 		t.Fatalf("accepted %d, refused %d: the enumeration tests nothing on one side", accepted, refused)
 	}
 	t.Logf("%d lines: %d accepted and run, %d refused", len(lines), accepted, refused)
+}
+
+// The same rule for archive members: a name the loader accepts is one
+// testscript writes into $WORK, and each name it refuses is one a run
+// that skipped the loader cannot start with. (A name with a $ is refused
+// too, but not run here: testscript expands it before $HOME is set, so
+// "$HOME/x" writes /x, outside $WORK.)
+func TestCheckedMembersStart(t *testing.T) {
+	stand, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true(1) to stand in for the interpreter")
+	}
+	long := strings.Repeat("n", 256)
+	tests := []struct {
+		members []string
+		ok      bool
+	}{
+		{[]string{"y.py"}, true},
+		{[]string{"a/b", "a/c/d"}, true},
+		{[]string{strings.Repeat("d/", 100) + "f"}, true},
+		{[]string{".tmpx"}, true},
+		{[]string{"."}, false},
+		{[]string{"a", "a/b"}, false},
+		{[]string{"a/b", "a"}, false},
+		{[]string{".tmp"}, false},
+		{[]string{long}, false},
+	}
+	for _, tt := range tests {
+		data := "python x.py\n-- case.yaml --\nsummary: s\nlinks: [https://github.com/cleanexit/cleanexit/issues/11]\n"
+		for _, m := range tt.members {
+			data += "-- " + m + " --\nz\n"
+		}
+		data += "-- x.py --\nprint('ok')\n"
+		c, err := cases.Parse("p/c.txtar", "p", []byte(data))
+		if (err == nil) != tt.ok {
+			t.Errorf("%q: loader error %v, want accepted=%v", tt.members, err, tt.ok)
+			continue
+		}
+		if err != nil {
+			// The run of a case that skipped the loader.
+			c = &cases.Case{File: "p/c.txtar", Project: "p", Name: "c", ScriptLine: 1, Script: "python x.py\n"}
+			for _, m := range tt.members {
+				c.Files = append(c.Files, txtar.File{Name: m, Data: []byte("z\n")})
+			}
+			c.Variants = []*cases.Variant{{Name: "default"}}
+		}
+		run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
+		out := Execute(context.Background(), Job{Run: run, Python: stand, WorkRoot: t.TempDir()})
+		if out.Passed != tt.ok {
+			t.Errorf("%q: run passed=%v, want %v:\n%s", tt.members, out.Passed, tt.ok, out.Log)
+		}
+	}
 }
