@@ -14,8 +14,8 @@ import (
 // scriptFilesRule checks that the files the script hands to python and
 // build-ext are in the archive. A typo there is otherwise found only when
 // the case runs, as "can't open file", which looks like a crash report.
-// Names with a $VARIABLE, absolute names, and files an earlier command
-// writes (cp, mv) are left to the run.
+// Names with a $VARIABLE, absolute names, files an earlier command
+// writes (cp, mv), and every name after a cd are left to the run.
 func scriptFilesRule(c *cases.Case, _ []byte) cases.ErrorList {
 	have := map[string]bool{}
 	var names []string
@@ -26,6 +26,9 @@ func scriptFilesRule(c *cases.Case, _ []byte) cases.ErrorList {
 	sort.Strings(names)
 	var errs cases.ErrorList
 	for _, l := range c.Commands().Lines {
+		if l.Name == "cd" {
+			break // later relative names are relative to a folder we do not follow
+		}
 		for _, f := range l.Writes() {
 			have[path.Clean(f)] = true
 		}
