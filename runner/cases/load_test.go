@@ -2,10 +2,13 @@ package cases
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 )
 
 // A good case exercises every key; the tests below each break one thing.
@@ -216,11 +219,35 @@ func TestParseNeverPanics(t *testing.T) {
 	}
 }
 
+// FuzzParse: no archive panics the loader, and an archive it accepts has
+// a script with no bad line and members testscript can write into $WORK.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(goodCase))
 	f.Add([]byte("-- case.yaml --\nsummary: s\nlinks: [https://x.org]\n-- a.py --\n"))
+	f.Add([]byte("[short] python a.py\n\uFEFF? python 'a\n" + minimalYAML + "-- a.py --\n"))
+	f.Add([]byte("python a.py\r\n" + minimalYAML + "-- . --\n-- a --\n-- a/b --\n-- .tmp --\n-- a.py --\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		Parse("c.txtar", "p", data)
+		c, err := Parse("c.txtar", "p", data)
+		if err != nil {
+			return
+		}
+		if _, errs := scriptlang.Parse(c.Script, c.ScriptLine); len(errs) > 0 {
+			t.Fatalf("accepted a script with bad lines: %v", errs[0])
+		}
+		written := map[string]bool{}
+		for _, f := range c.Files {
+			written[f.Name] = true
+		}
+		for _, f := range c.Files {
+			if badArchiveName(f.Name) != "" {
+				t.Fatalf("accepted member %q", f.Name)
+			}
+			for dir := path.Dir(f.Name); dir != "."; dir = path.Dir(dir) {
+				if written[dir] {
+					t.Fatalf("accepted %q beside a file %q", f.Name, dir)
+				}
+			}
+		}
 	})
 }
 
