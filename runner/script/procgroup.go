@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+
+	"github.com/cleanexit/cleanexit/internal/procgroup"
 	"time"
 )
 
@@ -21,7 +23,7 @@ const pipeDrain = 250 * time.Millisecond
 // (see askForStacks) and waits until stderr has them — output that then
 // stays quiet for a moment — or up to grace, then kills the group.
 func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *limitedWriter, timedOut *bool) error {
-	setGroup(cmd)
+	procgroup.Isolate(cmd)
 	// A child that keeps the interpreter's stdout or stderr open must not
 	// hold the run: once the interpreter has exited, its output gets
 	// pipeDrain to finish, then the pipes are closed and the group killed.
@@ -41,7 +43,7 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 	defer timer.Stop()
 	select {
 	case err := <-done:
-		killGroup(cmd) // anything the interpreter left behind
+		procgroup.Kill(cmd) // anything the interpreter left behind
 		return err
 	case <-timer.C:
 		*timedOut = true
@@ -54,7 +56,7 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 		for time.Now().Before(deadline) {
 			select {
 			case err := <-done:
-				killGroup(cmd)
+				procgroup.Kill(cmd)
 				return err
 			case <-tick.C:
 				if n, last := stderr.progress(); n > before && time.Since(last) >= stacksQuiet {
@@ -64,6 +66,6 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 		}
 	case <-ctx.Done():
 	}
-	killGroup(cmd)
+	procgroup.Kill(cmd)
 	return <-done
 }

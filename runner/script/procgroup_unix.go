@@ -7,16 +7,6 @@ import (
 	"syscall"
 )
 
-func setGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-}
-
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-}
-
 // askForStacks sends SIGABRT to the interpreter alone (not its group).
 // python runs with -X faulthandler, whose handler for SIGABRT writes every
 // thread's stack before the process dies: the stacks cost nothing until
