@@ -41,6 +41,11 @@ type Config struct {
 	Started func(*plan.Run)
 
 	Getenv func(string) string // the caller's environment; default os.Getenv
+
+	// Warn, when set, receives each problem Open survives, once: an
+	// interpreter that was rejected (a CLEANEXIT_PYTHONS entry that does
+	// not exist, is not a python, or hangs) with the reason.
+	Warn func(error)
 }
 
 // A Session is one loaded corpus, planned on this host.
@@ -56,6 +61,9 @@ type Session struct {
 	// workdirs lends runs their $WORK (see script.Workdirs); Close
 	// removes them.
 	workdirs *script.Workdirs
+
+	// untouched is what no run may change: the corpus, HOME's dotfiles.
+	untouched *untouched
 }
 
 // Open loads the cases the config names, discovers interpreters and host
@@ -74,6 +82,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.Cases = cs
+	s.untouched = watchUntouched(cs, cfg.Getenv("HOME"))
 	root := cfg.CacheRoot
 	if root == "" {
 		root, err = envs.DefaultRoot(cfg.Getenv)
@@ -82,7 +91,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		}
 	}
 	s.Cache = &envs.Cache{Root: root, Getenv: cfg.Getenv, Installer: cfg.Installer}
-	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: root})
+	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: root, Warn: cfg.Warn})
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
 	}

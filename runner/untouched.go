@@ -1,0 +1,160 @@
+package runner
+
+import (
+	"crypto/sha256"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+)
+
+// untouched holds what a run must leave as it found it: the corpus trees
+// the session's cases come from (their .txtar files, corpus.yaml, local
+// package sources) and the caller's HOME configuration (homeFiles). A case that appends to its own .txtar,
+// plants a new case or edits a dotfile fails the run that was running
+// when the change was seen.
+//
+// It is cheap by design: a stat walk after each run, compared with the
+// one taken when the session opened; only a file whose size or time
+// changed is read again, and it counts as changed only when its content
+// hash differs. Folders that pip writes into a local package's source
+// while building it (build, dist, *.egg-info, __pycache__) are not
+// watched: the build is cleanexit's, not the case's.
+type untouched struct {
+	mu    sync.Mutex
+	roots []string
+	home  string
+	files map[string]fileState
+}
+
+type fileState struct {
+	size int64
+	mod  time.Time
+	hash [sha256.Size]byte
+}
+
+// watchUntouched records the state of the corpus roots of cs and of home.
+func watchUntouched(cs []*cases.Case, home string) *untouched {
+	seen := map[string]bool{}
+	u := &untouched{}
+	for _, c := range cs {
+		root := filepath.Dir(c.File)
+		if filepath.Base(root) == c.Project {
+			root = filepath.Dir(root)
+		}
+		if !seen[root] {
+			seen[root] = true
+			u.roots = append(u.roots, root)
+		}
+	}
+	if home != "" && !seen[home] {
+		u.roots = append(u.roots, home)
+	}
+	u.files = u.stat(home)
+	for p, st := range u.files {
+		st.hash, _ = hashFile(p)
+		u.files[p] = st
+	}
+	u.home = home
+	return u
+}
+
+// changed lists, relative to the working directory where it can, the files
+// that were written, made or removed since the last call, and takes the
+// new state as the one to compare with next: a change is reported once.
+func (u *untouched) changed() []string {
+	if u == nil {
+		return nil
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	now := u.stat(u.home)
+	var out []string
+	for p, st := range now {
+		old, ok := u.files[p]
+		switch {
+		case !ok:
+			st.hash, _ = hashFile(p)
+			out = append(out, p)
+		case old.size == st.size && old.mod.Equal(st.mod):
+			st.hash = old.hash
+		default:
+			st.hash, _ = hashFile(p)
+			if st.hash != old.hash {
+				out = append(out, p)
+			}
+		}
+		now[p] = st
+	}
+	for p := range u.files {
+		if _, ok := now[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	u.files = now
+	sort.Strings(out)
+	return out
+}
+
+// homeFiles are the files of HOME that configure a shell, git, pip or ssh:
+// what a case would change to reach the caller's next session. Histories
+// and caches are left out: the caller's own shell writes them meanwhile.
+var homeFiles = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile",
+	".gitconfig", ".netrc", ".pypirc", ".pydistutils.cfg", ".condarc",
+	".pip/pip.conf", ".config/pip/pip.conf", ".ssh/config", ".ssh/authorized_keys",
+}
+
+// stat walks the roots; of HOME, only homeFiles.
+func (u *untouched) stat(home string) map[string]fileState {
+	files := map[string]fileState{}
+	for _, root := range u.roots {
+		if root == home {
+			for _, name := range homeFiles {
+				p := filepath.Join(home, name)
+				if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+					files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+				}
+			}
+			continue
+		}
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				n := d.Name()
+				if p != root && (n == "build" || n == "dist" || n == "__pycache__" || strings.HasSuffix(n, ".egg-info")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+				files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+			}
+			return nil
+		})
+	}
+	return files
+}
+
+func hashFile(p string) ([sha256.Size]byte, error) {
+	var sum [sha256.Size]byte
+	f, err := os.Open(p)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return sum, err
+	}
+	copy(sum[:], h.Sum(nil))
+	return sum, nil
+}
