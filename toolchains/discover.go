@@ -242,8 +242,9 @@ func (d *discovery) identifyAll(ctx context.Context, found []located, misses []i
 				it.Source = f.source
 				results[i] = it
 			}
-			// A timeout may pass; a script's identity is only for explicit use.
-			if !script && !errors.Is(err, errIdentifyTimeout) {
+			// A script's identity is only for explicit use, but one that
+			// hangs is remembered, so that it costs the timeout once.
+			if !script || errors.Is(err, errIdentifyTimeout) {
 				fresh[f.real] = newIdentityEntry(f.info, it, err)
 			}
 		}()

@@ -32,11 +32,13 @@ var identifyScriptHash = func() string {
 // identifyTimeout bounds one identification. A working interpreter answers
 // in tens of milliseconds; one that hangs (a Windows Store stub, a python
 // waiting on a network filesystem) must not stall discovery.
-const identifyTimeout = 10 * time.Second
+var identifyTimeout = 10 * time.Second
 
-// errIdentifyTimeout marks an identification that ran out of time: it may
-// succeed next time, so it is not remembered.
-var errIdentifyTimeout = fmt.Errorf("no answer within %s", identifyTimeout)
+// errIdentifyTimeout marks an identification that ran out of time. It is
+// remembered like any other failure, keyed by the file's identity: an
+// interpreter that hangs would otherwise cost every later command the
+// whole timeout again.
+var errIdentifyTimeout = errors.New("no answer")
 
 // identifyArgs run identifyScript with the caller's environment ignored
 // (-E), no user site directory (-s) and no site import (-S): a .pth file
@@ -93,7 +95,7 @@ func identify(ctx context.Context, run commandRunner, env []string, exe, path, r
 	stdout, stderr, err := run(ctx, env, exe, identifyArgs...)
 	if err != nil {
 		if ctx.Err() == context.DeadlineExceeded {
-			return nil, fmt.Errorf("identify %s: %w", path, errIdentifyTimeout)
+			return nil, fmt.Errorf("identify %s: %w within %s; killed it and its children", path, errIdentifyTimeout, identifyTimeout)
 		}
 		if msg := lastLine(stderr); msg != "" {
 			return nil, fmt.Errorf("identify %s: %w: %s", path, err, msg)

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
 // commandRunner runs a program and returns what it wrote. It is a variable
@@ -16,6 +18,9 @@ type commandRunner func(ctx context.Context, env []string, name string, args ...
 // inherits this process's environment.
 func runCommand(ctx context.Context, env []string, name string, args ...string) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
+	// Past the identify timeout, kill what it started too: a hanging
+	// "interpreter" may be a script with children of its own.
+	procgroup.Isolate(cmd)
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
@@ -23,6 +28,7 @@ func runCommand(ctx context.Context, env []string, name string, args ...string) 
 	// A child that leaves a grandchild holding its pipes must not hang us.
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
+	procgroup.Kill(cmd)
 	return stdout.Bytes(), stderr.Bytes(), err
 }
 

@@ -42,6 +42,12 @@ func (f *sessionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.installer, "installer", envOr("CLEANEXIT_INSTALLER", "auto"), "auto (uv when on PATH, else pip), pip or uv")
 }
 
+// warnings prints what a command survived, such as a rejected interpreter,
+// as "cleanexit CMD: warning: …" on stderr.
+func warnings(cmd string, stderr io.Writer) func(error) {
+	return func(err error) { fmt.Fprintf(stderr, "cleanexit %s: warning: %v\n", cmd, err) }
+}
+
 // config turns the flags into a session config.
 func (f *sessionFlags) config(args []string) (runner.Config, error) {
 	cfg := runner.Config{

@@ -21,6 +21,7 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit list: %v\n", err)
 		return 2
 	}
+	cfg.Warn = warnings("list", stderr)
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

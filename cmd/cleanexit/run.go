@@ -59,6 +59,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit run: %v\n", err)
 		return usageError()
 	}
+	cfg.Warn = warnings("run", stderr)
 	if *changed != "" {
 		// An empty argument list means the whole corpus, so "nothing
 		// changed" must stop here rather than run everything.

@@ -22,7 +22,7 @@ func cmdToolchains(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
 		return 1
 	}
-	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root})
+	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root, Warn: warnings("toolchains", stderr)})
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
 	}

@@ -1,0 +1,67 @@
+package toolchains
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestDiscoverHangingInterpreter: an entry of CLEANEXIT_PYTHONS that never
+// answers is killed with its children after the identify timeout, reported
+// through Warn with its reason, and remembered: the next discovery does
+// not start it again.
+func TestDiscoverHangingInterpreter(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks for left-behind processes in /proc")
+	}
+	defer func(d time.Duration) { identifyTimeout = d }(identifyTimeout)
+	identifyTimeout = 300 * time.Millisecond
+
+	tr := tree{t, t.TempDir()}
+	starts := filepath.Join(tr.dir("log"), "starts")
+	marker := "cleanexit-identify-hang-" + filepath.Base(filepath.Dir(tr.root))
+	hang := tr.file("hang/python3", "#!/bin/sh\necho started >> "+starts+"\n/bin/sh -c '/bin/sleep 300; : "+marker+"' &\n/bin/sleep 301\n", 0o755)
+	env := map[string]string{"PATH": tr.dir("empty"), "HOME": tr.dir("home"), "CLEANEXIT_PYTHONS": hang}
+	cache := t.TempDir()
+	for round := 0; round < 2; round++ {
+		var warnings []error
+		start := time.Now()
+		_, err := Discover(context.Background(), Options{
+			Getenv: envOf(env), CacheDir: cache,
+			Warn: func(err error) { warnings = append(warnings, err) },
+		})
+		if err == nil {
+			t.Fatalf("round %d: a hanging interpreter was accepted", round)
+		}
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("round %d: Discover took %s", round, took)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), hang) || !strings.Contains(warnings[0].Error(), "no answer within") {
+			t.Errorf("round %d: warnings %v, want one naming %s and the timeout", round, warnings, hang)
+		}
+		if left := processesMatching(marker); len(left) > 0 {
+			t.Errorf("round %d: left running: %v", round, left)
+		}
+	}
+	b, _ := os.ReadFile(starts)
+	if n := strings.Count(string(b), "started"); n != 1 {
+		t.Errorf("the hanging interpreter was started %d times, want once (then remembered)", n)
+	}
+}
+
+// processesMatching scans /proc for command lines containing pattern.
+func processesMatching(pattern string) []string {
+	files, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err == nil && strings.Contains(string(b), pattern) {
+			out = append(out, strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	return out
+}
