@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
 // Installer names.
@@ -197,13 +199,21 @@ func lookPath(name, path string) string {
 // cleanexit was started).
 func (c *Cache) run(ctx context.Context, key string, argv, env []string, dir string) error {
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = env
+	// Ctrl-C kills the whole build, the PEP 517 backend below pip too, and
+	// pip's temporary folders live in dir, which the build removes.
+	procgroup.Isolate(cmd)
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.MkdirAll(tmp, 0o777); err != nil {
+		return err
+	}
+	cmd.Env = append(env, "TMPDIR="+tmp)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	cmd.WaitDelay = waitDelay
 	err := cmd.Run()
+	procgroup.Kill(cmd)
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return ctxErr
 	}
