@@ -84,6 +84,11 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		ASanRuntime: asanRuntimeFor(r, s.features),
 		ExtCache:    script.ExtCacheDir(s.Cache.Root),
 	}
+	if s.sandbox != nil {
+		sb := *s.sandbox
+		sb.Network = requiresNetwork(r)
+		job.Sandbox = &sb
+	}
 	repeat := max(r.Variant.Repeat, 1)
 	if s.Repeat > 0 {
 		repeat = s.Repeat
@@ -299,4 +304,17 @@ func envSpec(r *plan.Run) envs.Spec {
 			NoIndex:   r.Index.NoIndex,
 		},
 	}
+}
+
+// requiresNetwork says whether the run's `requires` needs the network
+// feature: a sandbox keeps the network from every other run.
+func requiresNetwork(r *plan.Run) bool {
+	for _, cond := range r.Variant.Requires {
+		with := cond.Expr.Eval(func(name string) bool { return name == "network" || (r.Has != nil && r.Has(name)) })
+		without := cond.Expr.Eval(func(name string) bool { return name != "network" && r.Has != nil && r.Has(name) })
+		if with && !without {
+			return true
+		}
+	}
+	return false
 }

@@ -32,6 +32,7 @@ type Config struct {
 	Strict    bool
 	Verbose   bool
 	KeepWork  bool
+	Sandbox   bool // run python and exec under bubblewrap; corpus.yaml's sandbox: true does too
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
@@ -64,6 +65,10 @@ type Session struct {
 
 	// untouched is what no run may change: the corpus, HOME's dotfiles.
 	untouched *untouched
+
+	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
+	// run's python and exec commands.
+	sandbox *script.Sandbox
 }
 
 // Open loads the cases the config names, discovers interpreters and host
@@ -83,6 +88,14 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	}
 	s.Cases = cs
 	s.untouched = watchUntouched(cs, cfg.Getenv("HOME"))
+	if cfg.Sandbox || suite.Sandbox {
+		if s.sandbox, err = script.NewSandbox(); err != nil {
+			if !cfg.Sandbox {
+				err = fmt.Errorf("%s (asked for by sandbox: true in %s)", err, cases.SuiteFile)
+			}
+			return nil, err
+		}
+	}
 	root := cfg.CacheRoot
 	if root == "" {
 		root, err = envs.DefaultRoot(cfg.Getenv)

@@ -36,6 +36,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	repeat := fs.Int("repeat", 0, "run each variant N times; one failure fails it")
 	strict := fs.Bool("strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")
 	keep := fs.Bool("keep-work", false, "keep each run's $WORK and print where it is")
+	sandbox := fs.Bool("sandbox", false, "run each python and exec under bubblewrap: read-only but $WORK, no network unless required (Linux)")
 	jsonOut := fs.String("json", "", "write the JSON report (docs/report-json.md) to `FILE`")
 	junitOut := fs.String("junit", "", "write JUnit XML to `FILE`")
 	github := fs.Bool("github", os.Getenv("GITHUB_ACTIONS") == "true", "GitHub Actions annotations, and a summary appended to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)")
@@ -73,6 +74,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg.Verbose, cfg.Timeout, cfg.Repeat, cfg.Strict, cfg.KeepWork = *verbose, *timeout, *repeat, *strict, *keep
+	cfg.Sandbox = *sandbox
 	cfg.MaxFailures = cf.maxFailures
 	switch cf.progress {
 	case "auto", "on", "off":

@@ -22,6 +22,11 @@ type Corpus struct {
 type Suite struct {
 	Python []PythonSelector // empty: every discovered CPython ≥ 3.8
 	Index  Index
+
+	// Sandbox runs every python and exec of the corpus's scripts under
+	// bubblewrap, as `cleanexit run --sandbox` does: for a corpus whose
+	// cases its runners did not all write.
+	Sandbox bool
 }
 
 // SuiteFile is the name of the suite defaults file at a corpus root.
@@ -105,7 +110,11 @@ func LoadSuite(file string) (Suite, error) {
 	}
 	holder := &Case{Dir: filepath.Dir(file)}
 	v := &Variant{}
-	d.mapping(doc.Content[0], SuiteFile, []string{"python", "index"}, func(key string, k, n *yaml.Node) {
+	d.mapping(doc.Content[0], SuiteFile, []string{"python", "index", "sandbox"}, func(key string, k, n *yaml.Node) {
+		if key == "sandbox" {
+			s.Sandbox, _ = d.boolean(n, key)
+			return
+		}
 		d.variantKey(holder, v, key, n)
 	})
 	s.Python, s.Index = v.Python, v.Index

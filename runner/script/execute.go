@@ -79,6 +79,15 @@ func (x *execution) execute() Outcome {
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)
 	}
+	cmds := map[string]func(*testscript.TestScript, bool, []string){
+		"python":    x.python,
+		"pip":       x.pip,
+		"build-ext": x.buildExt,
+	}
+	if x.job.Sandbox != nil {
+		archive.Comment = sandboxScript(archive.Comment)
+		cmds[sandboxExec] = x.execSandboxed
+	}
 	if err := d.writeScript(txtar.Format(archive)); err != nil {
 		release()
 		return Outcome{Log: err.Error()}
@@ -88,12 +97,8 @@ func (x *execution) execute() Outcome {
 		Files:       []string{d.script},
 		WorkdirRoot: d.slot, // testscript makes $WORK here, named after the script
 		Setup:       x.setup,
-		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"python":    x.python,
-			"pip":       x.pip,
-			"build-ext": x.buildExt,
-		},
-		Condition: x.condition,
+		Cmds:        cmds,
+		Condition:   x.condition,
 	}
 	// A python command handles its own timeout, stacks first; the watch
 	// only takes what outlives that by a margin: exec commands, escapees.

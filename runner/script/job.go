@@ -39,6 +39,9 @@ type Job struct {
 	KeepWork bool          // leave $WORK behind, in a folder of its own
 	Workdirs *Workdirs     // lends $WORK; nil: one is made and removed for this run alone
 	GOOS     string        // "" means runtime.GOOS
+
+	// Sandbox, when set, confines the script's python and exec commands.
+	Sandbox *Sandbox
 }
 
 // An Outcome is what running a job's script showed.

@@ -35,6 +35,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	errw := &limitedWriter{w: &stderr, n: maxOutput}
 	cmd.Stdout = &limitedWriter{w: &stdout, n: maxOutput}
 	cmd.Stderr = errw
+	x.confine(ts, cmd)
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
 	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, errw, &inv.TimedOut)

@@ -1,0 +1,95 @@
+package script
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// A Sandbox confines a run's python and exec commands (cleanexit run
+// --sandbox, or sandbox: true in corpus.yaml). On Linux each runs under
+// bubblewrap with the whole filesystem read-only but $WORK (which holds the
+// script's TMPDIR) and Writable, and without network unless Network: a
+// case from someone else cannot write to the corpus, the caller's HOME or
+// the cached environments, nor reach a network. Elsewhere there is no
+// sandbox: see NewSandbox.
+//
+// Non-goals: pip and build-ext run outside it (they write to the
+// environment and the extension cache, which are cleanexit's); the
+// sandbox does not hide files from reading, only from writing.
+type Sandbox struct {
+	Bwrap    string   // the bubblewrap program
+	Writable []string // folders writable besides $WORK: a private environment copy
+	Network  bool     // the case requires network
+}
+
+// confine makes cmd run inside the job's sandbox, if it has one.
+func (x *execution) confine(ts *testscript.TestScript, cmd *exec.Cmd) {
+	if sb := x.job.Sandbox; sb != nil {
+		sb.wrap(cmd, ts.Getenv("WORK"))
+	}
+}
+
+// sandboxExec is the name `exec` takes in a sandboxed script: testscript
+// does not let a program replace its own exec, so the script's exec
+// lines are renamed to this command, which the transcript shows.
+const sandboxExec = "exec-sandboxed"
+
+// execLine matches a script line whose command is exec, after its
+// conditions and its ! or ? prefix.
+var execLine = regexp.MustCompile(`(?m)^(\s*(?:\[[^\]\n]*\]\s*)*(?:[!?]\s+)?)exec(\s)`)
+
+// sandboxScript renames the exec commands of a script to sandboxExec.
+func sandboxScript(script []byte) []byte {
+	return execLine.ReplaceAll(script, []byte("${1}"+sandboxExec+"${2}"))
+}
+
+// execSandboxed is testscript's exec, run inside the sandbox: the program
+// is looked up on the script's PATH; its output feeds stdout and stderr.
+func (x *execution) execSandboxed(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 0 {
+		ts.Fatalf("usage: exec program [args...]")
+	}
+	if last := args[len(args)-1]; strings.HasPrefix(last, "&") && strings.HasSuffix(last, "&") {
+		ts.Fatalf("exec %s: background commands are not supported in a sandboxed run", strings.Join(args, " "))
+	}
+	prog := args[0]
+	if !strings.Contains(prog, "/") {
+		prog = lookPath(prog, ts.Getenv("PATH"))
+		if prog == "" {
+			ts.Fatalf("exec %s: not found on the script's PATH", args[0])
+		}
+	}
+	cmd := exec.Command(prog, args[1:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(x.environ(ts), "PWD="+cmd.Dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = pipeDrain
+	x.confine(ts, cmd)
+	err := cmd.Run()
+	ts.Stdout().Write(stdout.Bytes())
+	ts.Stderr().Write(stderr.Bytes())
+	switch {
+	case err != nil && !neg:
+		ts.Fatalf("exec %s: %v", strings.Join(args, " "), err)
+	case err == nil && neg:
+		ts.Fatalf("exec %s: unexpected command success", strings.Join(args, " "))
+	}
+}
+
+// lookPath finds an executable file named name in path.
+func lookPath(name, path string) string {
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
