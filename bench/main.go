@@ -237,7 +237,11 @@ func (b *bench) warmNoPackages() ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(rows, goRows...), nil
+	sandboxRows, err := b.sandboxRows(cache, loop, ce)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(rows, goRows...), sandboxRows...), nil
 }
 
 // passedRun is a run's line in `go test -v` output; its parents (case,
