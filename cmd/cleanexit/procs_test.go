@@ -15,7 +15,7 @@ func procs(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 1 {
 		ts.Fatalf("usage: procs PATTERN")
 	}
-	found := matchingProcs(args[0])
+	found := matchingProcs(args[0], ts.Getenv("WORK"))
 	switch {
 	case neg && len(found) > 0:
 		ts.Fatalf("processes left behind: %s", strings.Join(found, "; "))
@@ -31,7 +31,7 @@ func waitprocs(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if len(matchingProcs(args[0])) > 0 {
+		if len(matchingProcs(args[0], ts.Getenv("WORK"))) > 0 {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -40,8 +40,12 @@ func waitprocs(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // matchingProcs scans /proc; it is the test's own view of the process
-// table, independent of what cleanexit thinks it killed.
-func matchingProcs(pattern string) []string {
+// table, independent of what cleanexit thinks it killed. Only processes
+// whose working directory is under work count: the cases run in folders
+// below the script's $WORK, and the same test running at the same time
+// elsewhere on the machine (another checkout, another engineer) must not
+// be taken for this one's leftovers.
+func matchingProcs(pattern, work string) []string {
 	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	var out []string
 	self := "/proc/" + itoa(os.Getpid()) + "/cmdline"
@@ -54,7 +58,10 @@ func matchingProcs(pattern string) []string {
 			continue
 		}
 		cmd := strings.ReplaceAll(string(b), "\x00", " ")
-		if strings.Contains(cmd, pattern) && !strings.Contains(cmd, "waitprocs") {
+		if !strings.Contains(cmd, pattern) || strings.Contains(cmd, "waitprocs") {
+			continue
+		}
+		if cwd, err := os.Readlink(filepath.Join(filepath.Dir(f), "cwd")); err == nil && (cwd == work || strings.HasPrefix(cwd, work+"/")) {
 			out = append(out, strings.TrimSpace(cmd))
 		}
 	}

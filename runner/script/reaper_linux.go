@@ -58,6 +58,7 @@ func runProcesses(marker string, orphans bool) []process {
 		}
 	}
 	want := []byte("\x00" + runMarkerVar + "=" + marker)
+	anyMarker := []byte("\x00" + runMarkerVar + "=")
 	in := map[int]bool{}
 	var roots []int
 	for _, pid := range candidates {
@@ -83,7 +84,8 @@ func runProcesses(marker string, orphans bool) []process {
 			}
 			continue
 		}
-		if orphans && subreaper.ok && p.ppid == self && p.sid != selfSID {
+		// Another run's marker makes it that run's, however orphaned.
+		if orphans && subreaper.ok && p.ppid == self && p.sid != selfSID && !bytes.Contains(env, anyMarker) {
 			in[pid], roots = true, append(roots, pid)
 		}
 	}
