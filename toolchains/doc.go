@@ -60,8 +60,10 @@
 //
 // DetectHost reports the features cases can REQUIRE: the OS and
 // architecture names, apple-silicon (sysctl hw.optional.arm64, true also
-// under Rosetta), cuda (nvidia-smi lists a GPU) and cc (the C compiler
-// compiles and links a program), each with a one-line reason. Its probes
+// under Rosetta), metal (system_profiler SPDisplaysDataType lists a GPU
+// with Metal support; no Python and no Metal code runs), cuda (nvidia-smi
+// lists a GPU) and cc (the C compiler compiles and links a program), each
+// with a one-line reason. Its probes
 // run concurrently, each bounded by 2 s. ProbeIndex checks, separately and
 // only when a case needs it, that a package index answers.
 //

@@ -104,8 +104,13 @@ func DetectHost(ctx context.Context, opts Options) *Host {
 			mu.Unlock()
 			set(FeatureAppleSilicon, ok, why)
 		})
+		probe(func(ctx context.Context) {
+			ok, why := probeMetal(ctx, d.run)
+			set(FeatureMetal, ok, why)
+		})
 	} else {
 		set(FeatureAppleSilicon, false, "not macOS")
+		set(FeatureMetal, false, "not macOS")
 		h.CPUModel = cpuModel(h.OS, d.getenv)
 	}
 	wg.Wait()

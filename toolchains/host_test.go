@@ -17,6 +17,9 @@ type fakeHost struct {
 	smi     string // testdata file, "" when nvidia-smi is not installed
 	smiErr  string // what a failing nvidia-smi prints
 	ccFails bool
+	// spdisplays is system_profiler SPDisplaysDataType's output: a testdata
+	// file, or the text itself when it holds a newline; "" when absent.
+	spdisplays string
 }
 
 func (f fakeHost) run(ctx context.Context, env []string, name string, args ...string) ([]byte, []byte, error) {
@@ -27,6 +30,15 @@ func (f fakeHost) run(ctx context.Context, env []string, name string, args ...st
 			return nil, nil, notFound
 		}
 		data, err := os.ReadFile(filepath.Join("testdata", f.sysctl))
+		return data, nil, err
+	case "system_profiler":
+		if f.spdisplays == "" {
+			return nil, nil, notFound
+		}
+		if strings.Contains(f.spdisplays, "\n") {
+			return []byte(f.spdisplays), nil, nil
+		}
+		data, err := os.ReadFile(filepath.Join("testdata", f.spdisplays))
 		return data, nil, err
 	case "nvidia-smi":
 		if f.smiErr != "" {
@@ -65,11 +77,11 @@ func TestDetectHostRecorded(t *testing.T) {
 		{
 			name:     "M2 Mac",
 			goos:     "darwin",
-			host:     fakeHost{sysctl: "sysctl-m2.txt"},
+			host:     fakeHost{sysctl: "sysctl-m2.txt", spdisplays: "spdisplays-m3.txt"},
 			cpu:      "Apple M2",
 			gpus:     []GPU{},
-			features: map[string]bool{"darwin": true, "linux": false, "windows": false, "apple-silicon": true, "cuda": false, "cc": true},
-			why:      map[string]string{"apple-silicon": "hw.optional.arm64: 1 (Apple M2)", "cuda": "nvidia-smi not found", "cc": "compiled and linked", "darwin": "GOOS is darwin"},
+			features: map[string]bool{"darwin": true, "linux": false, "windows": false, "apple-silicon": true, "cuda": false, "cc": true, "metal": true},
+			why:      map[string]string{"apple-silicon": "hw.optional.arm64: 1 (Apple M2)", "cuda": "nvidia-smi not found", "cc": "compiled and linked", "darwin": "GOOS is darwin", "metal": "system_profiler: Apple M3, Metal 3"},
 		},
 		{
 			name:     "Intel Mac without a working linker",
@@ -77,8 +89,8 @@ func TestDetectHostRecorded(t *testing.T) {
 			host:     fakeHost{sysctl: "sysctl-intel-i5-8500b.txt", ccFails: true},
 			cpu:      "Intel(R) Core(TM) i5-8500B CPU @ 3.00GHz",
 			gpus:     []GPU{},
-			features: map[string]bool{"darwin": true, "apple-silicon": false, "cc": false},
-			why:      map[string]string{"apple-silicon": "no hw.optional.arm64: 1 (Intel(R) Core(TM) i5-8500B", "cc": "cc: cc cannot build an empty program: ld: library not found for -lSystem"},
+			features: map[string]bool{"darwin": true, "apple-silicon": false, "cc": false, "metal": false},
+			why:      map[string]string{"apple-silicon": "no hw.optional.arm64: 1 (Intel(R) Core(TM) i5-8500B", "cc": "cc: cc cannot build an empty program: ld: library not found for -lSystem", "metal": "system_profiler not found"},
 		},
 		{
 			name: "Linux with two GPUs and $CC",
@@ -89,8 +101,8 @@ func TestDetectHostRecorded(t *testing.T) {
 				{Name: "NVIDIA TITAN V", Driver: "570.86.15", ComputeCap: "7.0"},
 				{Name: "NVIDIA RTX 5880 Ada Generation", Driver: "570.86.15", ComputeCap: "8.9"},
 			},
-			features: map[string]bool{"linux": true, "darwin": false, "apple-silicon": false, "cuda": true, "cc": true},
-			why:      map[string]string{"cuda": "nvidia-smi: 2 GPUs: NVIDIA TITAN V, NVIDIA RTX 5880 Ada Generation, driver 570.86.15", "cc": "$CC=clang -m64", "apple-silicon": "not macOS"},
+			features: map[string]bool{"linux": true, "darwin": false, "apple-silicon": false, "cuda": true, "cc": true, "metal": false},
+			why:      map[string]string{"cuda": "nvidia-smi: 2 GPUs: NVIDIA TITAN V, NVIDIA RTX 5880 Ada Generation, driver 570.86.15", "cc": "$CC=clang -m64", "apple-silicon": "not macOS", "metal": "not macOS"},
 		},
 		{
 			name:     "Linux with an H100",

@@ -16,6 +16,7 @@ var fixedNames = []string{
 	// Architectures, as Go's GOARCH spells them.
 	"amd64", "arm64", "386", "arm", "ppc64le", "s390x", "riscv64",
 	"apple-silicon",  // darwin on arm64: Metal, MLX
+	"metal",          // a Metal device is usable (macOS lists a GPU with Metal support)
 	"cuda",           // an NVIDIA GPU and driver are usable
 	"cc",             // a C/C++ compiler, for cases that build an extension
 	"network",        // the package index or git hosts are reachable
