@@ -111,7 +111,9 @@ func TestImportLit(t *testing.T) {
 //   - the files: context_shutdown.py, byte for byte, and nothing else;
 //   - the script's commands: none, in both (RUN: %PYTHON %s is the implicit
 //     `python context_shutdown.py`), so the command each runs is the same;
-//   - requires, unsupported and xfail of the default variant (none here);
+//   - requires, unsupported and xfail of the default variant (none from
+//     the lit test; the shipped case's `unsupported: [darwin && amd64]`,
+//     no wheel for that platform, is given as a flag would give it);
 //   - the case name, and links, python and packages as given by flags.
 //
 // It does not cover what a person writes after importing: the story in
@@ -131,7 +133,8 @@ func TestImportMLIRContextShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Links = []string{"https://github.com/llvm/llvm-project/pull/203826", "https://github.com/llvm/eudsl"}
-	d.Python = []string{">=3.10,<3.15"}
+	d.Python = []string{">=3.10,<3.15", "3.14t"}
+	d.Unsupported = []string{"darwin && amd64"}
 	d.Packages = []string{"mlir-python-bindings==20261004+758aa4a92"}
 	data, err := d.Archive()
 	if err != nil {
