@@ -61,7 +61,7 @@ func NewTarget(s *runner.Session, opt TargetOptions) (*Target, error) {
 		if r.Variant != v {
 			continue
 		}
-		if opt.Python != "" && !pythonMatches(r, opt.Python) {
+		if opt.Python != "" && !r.OnPython(opt.Python) {
 			continue
 		}
 		runs = append(runs, r)
@@ -95,16 +95,6 @@ func knownBad(c *cases.Case) (string, *cases.Variant) {
 		}
 	}
 	return "", nil
-}
-
-func pythonMatches(r *plan.Run, want string) bool {
-	if r.Python == want {
-		return true
-	}
-	if r.Interp == nil {
-		return false
-	}
-	return r.Interp.Version == want || strings.HasPrefix(r.Interp.Version, want+".")
 }
 
 func variantNames(c *cases.Case) string {

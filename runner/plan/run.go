@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"strings"
+
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
@@ -30,3 +32,16 @@ type Run struct {
 
 // Skipped reports whether the run is UNSUPPORTED here.
 func (r *Run) Skipped() bool { return r.Unsupported != "" }
+
+// OnPython reports whether the run's interpreter is the one a user named:
+// the ID's interpreter part ("3.13t"), a full version ("3.12.1"), or a
+// version prefix ("3.12").
+func (r *Run) OnPython(want string) bool {
+	if r.Python == want {
+		return true
+	}
+	if r.Interp == nil {
+		return false
+	}
+	return r.Interp.Version == want || strings.HasPrefix(r.Interp.Version, want+".")
+}
