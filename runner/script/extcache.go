@@ -16,9 +16,10 @@ import (
 // An extCache keeps compiled extension modules by everything that went
 // into them, as ccache does: the compiler (its path, size and mtime), the
 // arguments, the interpreter's identity (its headers), and the content of
-// every file in the directory the build runs in (the sources and any local
-// headers). A C++ build costs 0.3–1.5 s and a corpus builds the same module
-// for every run of every variant, so a hit is most of a warm run's time.
+// every file in the directory the build runs in but Python sources (the
+// sources and any local headers). A C++ build costs 0.3–1.5 s and a corpus
+// builds the same module for every run of every variant, so a hit is most
+// of a warm run's time.
 type extCache struct {
 	dir string // "" disables caching
 }
@@ -77,7 +78,10 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 		if d.IsDir() && d.Name() == ".tmp" {
 			return filepath.SkipDir
 		}
-		if d.Type().IsRegular() {
+		// A compiler never reads Python sources: leaving them out lets a
+		// case whose .py changes (reduce's candidates, an edited repro)
+		// reuse its built module.
+		if d.Type().IsRegular() && filepath.Ext(p) != ".py" {
 			files = append(files, p)
 		}
 		return nil
