@@ -37,6 +37,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"new":        cmdNew,
 	"import":     cmdImport,
 	"fmt":        cmdFmt,
+	"reduce":     cmdReduce,
 }
 
 const usage = `usage: cleanexit <command> [flags] [PATH|CASE…]
@@ -53,6 +54,7 @@ commands:
   new         write a new case from a repro, then check it
   import      turn an upstream lit test of a Python file into a case
   fmt         put case.yaml in canonical form (--check: only report)
+  reduce      shrink a case's repro to the lines that still crash the same way
 
 Run 'cleanexit <command> -h' for a command's flags.
 `

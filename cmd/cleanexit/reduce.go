@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/reduce"
+	"github.com/rogpeppe/go-internal/diff"
+)
+
+const reduceSynopsis = `CASE [--variant V] [--python 3.12] [--file NAME]… [--write] [flags]
+
+Shrinks a case's repro to the lines that still crash the same way: ddmin
+over top-level statements (Python, parsed by the target interpreter's own
+ast module) or brace-balanced blocks (C, C++), then nested ones, then lines,
+then simpler literal arguments and unused imported names, to a fixpoint.
+
+A candidate is interesting when the variant fails as the original did:
+the same exit status class (the same signal, or the same non-zero code),
+the same stderr signature (runner/diagnose), and the variant's own checks;
+when the case has a fixed variant that passes, it must still pass, so the
+reduced case still discriminates. ` + reduceForensicsNote + `
+
+Ctrl-C stops and prints the smallest interesting candidate found so far.`
+
+func cmdReduce(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("reduce", reduceSynopsis, stderr)
+	var sf sessionFlags
+	sf.register(fs)
+	var files listFlag
+	variant := fs.String("variant", "", "the variant whose crash is kept (default: the known-bad one, regressed first)")
+	python := fs.String("python", "", "the interpreter to run on: 3.12, 3.12.1 (needed when several match)")
+	fs.Var(&files, "file", "an archive file to shrink; repeatable (default: the .py files the script runs and the build-ext sources)")
+	write := fs.Bool("write", false, "write the result as a new case <name>-reduced.txtar beside the original")
+	jobs := fs.Int("j", 2, "candidates judged at once")
+	maxTests := fs.Int("max-tests", 0, "judge at most this many candidates (0: no bound)")
+	timeout := fs.Duration("timeout", 0, "bound each python run of a candidate (default: the case's timeout)")
+	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
+	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
+	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")
+	var positional []string
+	for rest := splitJobsFlag(args); ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	switch {
+	case len(positional) != 1:
+		fmt.Fprintf(stderr, "cleanexit reduce: want exactly one case (a .txtar file or project/name), got %d\n", len(positional))
+		fs.Usage()
+		return 2
+	case *repeat < 1 || *minCrashes < 1 || *minCrashes > *repeat:
+		fmt.Fprintf(stderr, "cleanexit reduce: want 1 <= --min-crashes (%d) <= --repeat (%d)\n", *minCrashes, *repeat)
+		return 2
+	case *jobs < 1:
+		fmt.Fprintf(stderr, "cleanexit reduce: -j: want 1 or more\n")
+		return 2
+	case *progress != "auto" && *progress != "on" && *progress != "off":
+		fmt.Fprintf(stderr, "cleanexit reduce: --progress: want auto, on or off, not %q\n", *progress)
+		return 2
+	}
+	cfg, err := sf.config(positional)
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := runner.Open(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	defer s.Close()
+	t, err := reduce.NewTarget(ctx, s, reduce.TargetOptions{
+		Variant: *variant, Python: *python, Repeat: *repeat, MinCrashes: *minCrashes,
+		Timeout: *timeout, Forensics: reduceForensics,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "reducing %s: keeping %s\n", t.Run.ID, t.Want)
+	fmt.Fprintf(stdout, "interesting: %s", t.Want.Criteria(reduceForensics != nil))
+	if t.Fixed != nil {
+		fmt.Fprintf(stdout, "; variant %s still passes", t.Fixed.Variant.Name)
+	}
+	fmt.Fprintln(stdout)
+	opt := reduce.Options{Files: files, Jobs: *jobs, MaxTests: *maxTests}
+	live := *progress == "on" || *progress == "auto" && isTerminal(stderr)
+	if live {
+		opt.Progress = func(p reduce.Progress) {
+			fmt.Fprintf(stderr, "\r\033[K%d lines · %d tests · %s · %s", p.Lines, p.Tests, p.Elapsed.Round(time.Second), p.Pass)
+		}
+	}
+	red, err := reduce.Reduce(ctx, t, opt)
+	if live {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
+		return 2
+	}
+	for _, f := range red.Files {
+		fmt.Fprintf(stdout, "\n%s: %d → %d lines\n", f.Name, reduce.Lines(f.Original), reduce.Lines(f.Reduced))
+		stdout.Write(diff.Diff(f.Name, []byte(f.Original), f.Name+" (reduced)", []byte(f.Reduced)))
+	}
+	fmt.Fprintf(stdout, "\n%d → %d lines: %d tests (%d python runs, %d rejected before a run) in %s\n",
+		red.LinesBefore(), red.LinesAfter(), red.Tests, red.Runs, red.Rejected, red.Elapsed.Round(time.Millisecond))
+	if red.Stopped != "" {
+		fmt.Fprintf(stdout, "stopped early (%s): this is the smallest interesting candidate found\n", red.Stopped)
+	}
+	if *write {
+		path, err := reduce.Write(t.Run.Case, red)
+		if err != nil {
+			fmt.Fprintf(stderr, "cleanexit reduce: --write: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", path)
+	}
+	if red.Stopped == "interrupted" {
+		return 130
+	}
+	return 0
+}

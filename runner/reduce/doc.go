@@ -1,0 +1,30 @@
+// Package reduce shrinks a crashing case's repro to the lines that still
+// crash the same way: C-Reduce's idea, for "the interpreter crashed on the
+// way out".
+//
+// Interesting means the chosen variant fails as the original did: the same
+// exit status class (the same signal, or the same non-zero code), the same
+// stderr signature from runner/diagnose, the variant's own script checks
+// (a known-bad variant must still pass as declared), and, where a
+// [Forensics] reads the native stack, the same phase and culprit frame. When
+// the case has a fixed variant that passes, a candidate must keep it
+// passing, so that the reduced case still discriminates.
+//
+// What shrinks: each named archive file, by default the .py files the
+// script runs and the C/C++ sources build-ext compiles. Passes run to a
+// fixpoint: ddmin over top-level statements (Python: through a helper run
+// by the target interpreter, whose own ast module reads every version's
+// syntax; C/C++: brace-balanced blocks, #if groups, comments), then the
+// statements or blocks nested one level deeper and so on, then lines; then,
+// for Python, simpler literal arguments and unused imported names.
+//
+// Cost: a candidate seen before has its verdict, Python that does not parse
+// is rejected before a run, a changed .py does not rebuild the extension
+// (build-ext's cache leaves Python sources out of its key), and the case's
+// cached environment is reused. Candidates are judged Jobs at a time; the
+// first interesting one in file order wins and the rest are speculation.
+//
+// Non-goals: reducing the script or case.yaml, packages, or binary files;
+// proving a candidate minimal beyond one-unit removals (ddmin's 1-minimality
+// per pass, not a global minimum).
+package reduce

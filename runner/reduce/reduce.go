@@ -1,0 +1,397 @@
+package reduce
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// Options bound and shape a reduction.
+type Options struct {
+	Files    []string // archive files to shrink; nil: DefaultFiles
+	Jobs     int      // candidates judged at once; default 1
+	MaxTests int      // candidates judged at most; 0: no bound
+	// Progress, when set, hears after each batch of candidates how far the
+	// reduction has come.
+	Progress func(Progress)
+}
+
+// Progress is where a reduction stands.
+type Progress struct {
+	Lines   int           // lines now, of the files being shrunk
+	Tests   int           // candidates judged so far
+	Elapsed time.Duration //
+	Pass    string        // "repro.py: statements", "holder.cpp: lines", …
+}
+
+// A Reduction is what Reduce found: always an interesting state, the
+// original when nothing smaller was.
+type Reduction struct {
+	Files    []File
+	Tests    int           // candidates judged (cache hits and syntax rejects not counted)
+	Rejected int           // candidates rejected before a run: no parse, or seen before
+	Runs     int           // python runs of the case they took
+	Elapsed  time.Duration //
+	Stopped  string        // why it stopped early: "interrupted", "--max-tests 50 reached"; "" when done
+	Archive  []txtar.File  // every file of the case, the shrunk ones reduced
+}
+
+// A File is one shrunk archive file.
+type File struct {
+	Name     string
+	Original string
+	Reduced  string
+}
+
+// Lines counts the non-blank lines of a source.
+func Lines(src string) int {
+	n := 0
+	for _, l := range splitLines(src) {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// LinesBefore and LinesAfter total the non-blank lines of the shrunk files.
+func (r *Reduction) LinesBefore() (n int) {
+	for _, f := range r.Files {
+		n += Lines(f.Original)
+	}
+	return n
+}
+
+func (r *Reduction) LinesAfter() (n int) {
+	for _, f := range r.Files {
+		n += Lines(f.Reduced)
+	}
+	return n
+}
+
+// reducer is one reduction in progress.
+type reducer struct {
+	t     *Target
+	opt   Options
+	py    *pyAST
+	start time.Time
+
+	mu      sync.Mutex
+	files   []txtar.File      // the current, interesting state
+	seen    map[[32]byte]bool // candidates judged, by content: the verdict
+	tests   int
+	runs    int
+	reject  int
+	stopped string
+}
+
+// Reduce shrinks the target's files while the run stays interesting:
+// ddmin over top-level statements (Python, through the interpreter's own
+// ast module) or brace-balanced blocks (C, C++), then over the statements
+// or blocks nested inside, then over lines, then simplification passes
+// (simpler literal arguments, unused imported names), all to a fixpoint.
+// Cancelling ctx stops it with the smallest interesting state so far.
+func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
+	c := t.Run.Case
+	names := opt.Files
+	if len(names) == 0 {
+		names = DefaultFiles(c)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: no file to shrink: the script runs no .py file and builds no C or C++ source (name files with --file)", c.File)
+	}
+	r := &reducer{t: t, opt: opt, start: time.Now(), seen: map[[32]byte]bool{}}
+	r.opt.Jobs = max(opt.Jobs, 1)
+	r.opt.Files = names
+	r.files = append([]txtar.File(nil), c.Files...)
+	originals := map[string]string{}
+	for _, n := range names {
+		i := r.index(n)
+		if i < 0 {
+			return nil, fmt.Errorf("%s has no file %q%s", c.File, n, suggestFile(c.Files, n))
+		}
+		if !isPython(n) && !isCSource(n) {
+			return nil, fmt.Errorf("%s: %s is neither Python nor C/C++ source: reduce shrinks .py, .c, .cpp and their headers", c.File, n)
+		}
+		originals[n] = string(r.files[i].Data)
+	}
+	r.seen[r.key(r.files)] = true
+	for _, n := range names {
+		if isPython(n) {
+			py, err := startPyAST(context.WithoutCancel(ctx), t.Run.Interp.Path)
+			if err != nil {
+				return nil, err
+			}
+			r.py = py
+			defer py.Close()
+			break
+		}
+	}
+	for changed := true; changed && r.stop(ctx) == ""; {
+		changed = false
+		for _, n := range names {
+			changed = r.shrink(ctx, n) || changed
+		}
+	}
+	red := &Reduction{Tests: r.tests, Rejected: r.reject, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
+	for _, n := range names {
+		red.Files = append(red.Files, File{Name: n, Original: originals[n], Reduced: string(r.files[r.index(n)].Data)})
+	}
+	return red, nil
+}
+
+// shrink runs every pass over one file once; true when any removed
+// something.
+func (r *reducer) shrink(ctx context.Context, name string) bool {
+	changed := false
+	for depth := 0; r.stop(ctx) == ""; depth++ {
+		units := r.unitsAt(name, depth)
+		if units == nil {
+			break
+		}
+		changed = r.ddmin(ctx, name, fmt.Sprintf("%s: %s at depth %d", name, unitWord(name), depth), func(src string) []span { return r.unitsFor(name, src, depth) }) || changed
+	}
+	changed = r.ddmin(ctx, name, name+": lines", lineUnits) || changed
+	if isPython(name) {
+		changed = r.simplify(ctx, name) || changed
+	}
+	return changed
+}
+
+func unitWord(name string) string {
+	if isPython(name) {
+		return "statements"
+	}
+	return "blocks"
+}
+
+func (r *reducer) unitsAt(name string, depth int) []span {
+	return r.unitsFor(name, r.current(name), depth)
+}
+
+// unitsFor are a source's units at one depth; nil when there are none (or
+// the source cannot be read, which ddmin then leaves to the line pass).
+func (r *reducer) unitsFor(name, src string, depth int) []span {
+	if isPython(name) {
+		u, err := r.py.Units(src, depth)
+		if err != nil || len(u) == 0 {
+			return nil
+		}
+		return u
+	}
+	u := cUnits(src, depth)
+	if len(u) == 0 {
+		return nil
+	}
+	return u
+}
+
+// ddmin removes chunks of units, halving the chunk size from half the file
+// down to one unit, and sweeps at one unit until a sweep removes nothing.
+// It judges jobs chunks at a time, each removal alone from the current
+// state, and keeps the first (in file order) that is interesting: the
+// others are speculation, as in C-Reduce.
+func (r *reducer) ddmin(ctx context.Context, name, pass string, unitsOf func(string) []span) bool {
+	src := r.current(name)
+	units := unitsOf(src)
+	if len(units) == 0 {
+		return false
+	}
+	changed := false
+	chunk := max(len(units)/2, 1)
+	for r.stop(ctx) == "" {
+		removed := false
+		for start := 0; start < len(units) && r.stop(ctx) == ""; {
+			var cands []string
+			for k := 0; k < r.opt.Jobs && start+k*chunk < len(units); k++ {
+				a := start + k*chunk
+				cands = append(cands, without(src, units[a:min(a+chunk, len(units))]))
+			}
+			i := r.firstInteresting(ctx, name, cands, pass)
+			if i < 0 {
+				start += len(cands) * chunk
+				continue
+			}
+			src = cands[i]
+			changed, removed = true, true
+			start += i * chunk
+			units = unitsOf(src)
+		}
+		if chunk == 1 && !removed {
+			break
+		}
+		chunk = max(chunk/2, 1)
+	}
+	return changed
+}
+
+// simplify tries the ast helper's simpler sources until none is
+// interesting. Each is shorter than the source it came from, so this ends.
+func (r *reducer) simplify(ctx context.Context, name string) bool {
+	changed := false
+	for r.stop(ctx) == "" {
+		cands, err := r.py.Simplify(r.current(name))
+		if err != nil || len(cands) == 0 {
+			return changed
+		}
+		found := false
+		for len(cands) > 0 && !found && r.stop(ctx) == "" {
+			batch := cands[:min(r.opt.Jobs, len(cands))]
+			cands = cands[len(batch):]
+			found = r.firstInteresting(ctx, name, batch, name+": simpler literals and imports") >= 0
+		}
+		if !found {
+			return changed
+		}
+		changed = true
+	}
+	return changed
+}
+
+// firstInteresting judges the candidates for file name at once and makes
+// the first interesting one the current state; -1 when none is.
+func (r *reducer) firstInteresting(ctx context.Context, name string, cands []string, pass string) int {
+	ok := make([]bool, len(cands))
+	var wg sync.WaitGroup
+	for i, src := range cands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok[i] = r.test(ctx, name, src)
+		}()
+	}
+	wg.Wait()
+	defer r.progress(pass)
+	for i := range cands {
+		if ok[i] {
+			r.mu.Lock()
+			r.files = r.with(name, cands[i])
+			r.mu.Unlock()
+			return i
+		}
+	}
+	return -1
+}
+
+// test judges one candidate, cheaply first: one seen before has its
+// verdict, Python that does not parse is rejected without a run.
+func (r *reducer) test(ctx context.Context, name, src string) bool {
+	r.mu.Lock()
+	files := r.with(name, src)
+	key := r.key(files)
+	verdict, seen := r.seen[key]
+	if seen || r.stopped != "" {
+		r.reject++
+		r.mu.Unlock()
+		return verdict && r.stopped == ""
+	}
+	if r.opt.MaxTests > 0 && r.tests >= r.opt.MaxTests {
+		r.stopped = fmt.Sprintf("--max-tests %d reached", r.opt.MaxTests)
+		r.mu.Unlock()
+		return false
+	}
+	r.tests++
+	r.mu.Unlock()
+	if isPython(name) {
+		if err := r.py.Check(src); err != nil {
+			r.mu.Lock()
+			r.tests--
+			r.reject++
+			r.seen[key] = false
+			r.mu.Unlock()
+			return false
+		}
+	}
+	j := r.t.Judge(ctx, files)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.runs += j.Runs
+	if ctx.Err() != nil {
+		return false // an interrupted judgment says nothing
+	}
+	r.seen[key] = j.Interesting
+	return j.Interesting
+}
+
+// stop says why the reduction must stop now, or "".
+func (r *reducer) stop(ctx context.Context) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped == "" && ctx.Err() != nil {
+		r.stopped = "interrupted"
+	}
+	return r.stopped
+}
+
+func (r *reducer) progress(pass string) {
+	if r.opt.Progress == nil {
+		return
+	}
+	r.mu.Lock()
+	p := Progress{Tests: r.tests, Elapsed: time.Since(r.start), Pass: pass}
+	for _, f := range r.files {
+		for _, n := range r.opt.Files {
+			if f.Name == n {
+				p.Lines += Lines(string(f.Data))
+			}
+		}
+	}
+	r.mu.Unlock()
+	r.opt.Progress(p)
+}
+
+// current is the file's text in the current state.
+func (r *reducer) current(name string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.files[r.index(name)].Data)
+}
+
+// with is the current files with one replaced; r.mu is held.
+func (r *reducer) with(name, src string) []txtar.File {
+	out := append([]txtar.File(nil), r.files...)
+	out[r.index(name)] = txtar.File{Name: name, Data: []byte(src)}
+	return out
+}
+
+func (r *reducer) index(name string) int {
+	for i, f := range r.files {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// key identifies a state by the content of every file.
+func (r *reducer) key(files []txtar.File) [32]byte {
+	h := sha256.New()
+	for _, f := range files {
+		fmt.Fprintf(h, "%q %d\n", f.Name, len(f.Data))
+		h.Write(f.Data)
+	}
+	var k [32]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+func isPython(name string) bool { return path.Ext(name) == ".py" }
+
+// suggestFile is ` (did you mean "x"?)` for a misspelt file name.
+func suggestFile(files []txtar.File, name string) string {
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	if c := suggest.Closest(name, names, 3); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return " (it has " + strings.Join(names, ", ") + ")"
+}

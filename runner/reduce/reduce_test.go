@@ -1,0 +1,191 @@
+package reduce
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// The end-to-end tests reduce real crashes: an extension built with the
+// host's C++ compiler, run by a real CPython 3.12, dying of a real SIGSEGV.
+
+var cacheRoot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "cleanexit-reduce-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	cacheRoot = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// openCase copies testdata/name into a corpus of its own and opens a
+// session on it, skipping (and saying why) where the host cannot run it.
+func openCase(t *testing.T, name string) *runner.Session {
+	t.Helper()
+	if _, err := exec.LookPath("g++"); err != nil {
+		if _, err := exec.LookPath("c++"); err != nil {
+			t.Skip("no C++ compiler on PATH: the cases build an extension")
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "native", name)
+	if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	s, err := runner.Open(context.Background(), runner.Config{Args: []string{file}, CacheRoot: cacheRoot, Index: cases.Index{NoIndex: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	for _, r := range s.Runs {
+		if r.Skipped() {
+			t.Skipf("%s is UNSUPPORTED here: %s", r.ID, r.Unsupported)
+		}
+	}
+	return s
+}
+
+func target(t *testing.T, s *runner.Session, opt TargetOptions) *Target {
+	t.Helper()
+	tg, err := NewTarget(context.Background(), s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}
+
+// topLevelStatements counts a Python source's statements with the helper
+// the reducer uses.
+func topLevelStatements(t *testing.T, tg *Target, src string) int {
+	t.Helper()
+	py, err := startPyAST(context.Background(), tg.Run.Interp.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer py.Close()
+	u, err := py.Units(src, 0)
+	if err != nil {
+		t.Fatalf("the reduced source does not parse: %v\n%s", err, src)
+	}
+	return len(u)
+}
+
+// rejudge runs the reduction's result again from scratch: a reducer must
+// never return a candidate that is not interesting.
+func rejudge(t *testing.T, tg *Target, red *Reduction) {
+	t.Helper()
+	j := tg.Judge(context.Background(), red.Archive)
+	if !j.Interesting {
+		t.Fatalf("the reduced case is not interesting when run again: %s", j.Why)
+	}
+	if !tg.Want.Matches(j.Got) {
+		t.Fatalf("run again, the reduced case crashes as %s, want %s", j.Got, tg.Want)
+	}
+}
+
+func TestReducePythonStatements(t *testing.T) {
+	s := openCase(t, "noisy-repro.txtar")
+	tg := target(t, s, TargetOptions{})
+	if tg.Run.Variant.Name != "buggy" || tg.Want.Exit != "SIGSEGV" {
+		t.Fatalf("target %s keeps %s, want the buggy variant's SIGSEGV", tg.Run.ID, tg.Want)
+	}
+	if tg.Fixed == nil || tg.Fixed.Variant.Name != "default" {
+		t.Fatalf("the default variant passes and must be kept passing; Fixed = %v", tg.Fixed)
+	}
+	orig := string(tg.Run.Case.Files[1].Data)
+	if n := topLevelStatements(t, tg, orig); n < 40 {
+		t.Fatalf("the fixture has %d top-level statements, want 40 or more", n)
+	}
+	start := time.Now()
+	red, err := Reduce(context.Background(), tg, Options{Jobs: 2, Files: []string{"repro.py"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := red.Files[0].Reduced
+	t.Logf("%d → %d lines, %d tests, %d runs, %d rejected, in %s:\n%s", red.LinesBefore(), red.LinesAfter(), red.Tests, red.Runs, red.Rejected, time.Since(start).Round(time.Millisecond), got)
+	if n := topLevelStatements(t, tg, got); n > 4 {
+		t.Errorf("reduced to %d top-level statements, want at most 4:\n%s", n, got)
+	}
+	for _, must := range []string{"import holder", "holder.keep(", "print("} {
+		if !strings.Contains(got, must) {
+			t.Errorf("the reduced repro lost %q, which the crash or the script's stdout check needs:\n%s", must, got)
+		}
+	}
+	if red.Stopped != "" {
+		t.Errorf("stopped early: %s", red.Stopped)
+	}
+	rejudge(t, tg, red)
+}
+
+func TestReduceCxxBlocksAndLines(t *testing.T) {
+	s := openCase(t, "noisy-ext.txtar")
+	tg := target(t, s, TargetOptions{})
+	if tg.Fixed != nil {
+		t.Fatalf("the case has no fixed variant, yet Fixed = %s", tg.Fixed.ID)
+	}
+	start := time.Now()
+	red, err := Reduce(context.Background(), tg, Options{Jobs: 2, Files: []string{"holder.cpp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := red.Files[0]
+	t.Logf("%d → %d lines, %d tests, %d runs, %d rejected, in %s:\n%s", Lines(f.Original), Lines(f.Reduced), red.Tests, red.Runs, red.Rejected, time.Since(start).Round(time.Millisecond), f.Reduced)
+	if n := Lines(f.Original); n < 80 {
+		t.Fatalf("the fixture has %d lines, want 80 or more", n)
+	}
+	if n := Lines(f.Reduced); n > 16 {
+		t.Errorf("reduced to %d lines, want about the ten that matter (at most 16):\n%s", n, f.Reduced)
+	}
+	for _, must := range []string{"thread_local", "PyInit_holder"} {
+		if !strings.Contains(f.Reduced, must) {
+			t.Errorf("the reduced source lost %q:\n%s", must, f.Reduced)
+		}
+	}
+	rejudge(t, tg, red)
+}
+
+func TestReduceWriteMakesACase(t *testing.T) {
+	s := openCase(t, "noisy-ext.txtar")
+	tg := target(t, s, TargetOptions{})
+	red := &Reduction{Files: []File{{Name: "repro.py", Original: "import holder\nholder.keep({\"name\": \"root\"})\n", Reduced: "import holder\nholder.keep({})\n"}}}
+	out, err := Write(tg.Run.Case, red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(out) != "noisy-ext-reduced.txtar" {
+		t.Fatalf("wrote %s, want noisy-ext-reduced.txtar", out)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := txtar.Parse(data)
+	if !strings.HasPrefix(string(a.Comment), "# Reduced by cleanexit reduce from 2 to 2 lines (repro.py) of native/noisy-ext.\n") {
+		t.Errorf("the story does not open with where the case came from:\n%s", a.Comment)
+	}
+	for _, f := range a.Files {
+		if f.Name == "repro.py" && string(f.Data) != red.Files[0].Reduced {
+			t.Errorf("repro.py = %q, want the reduced text", f.Data)
+		}
+	}
+}

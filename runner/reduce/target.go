@@ -1,0 +1,329 @@
+package reduce
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// A Target is the run a reduction keeps crashing: one case, the variant that
+// crashes, on one interpreter; and, when the case has one that passes here,
+// the run of its fixed variant, which every candidate must keep passing, so
+// that the reduced case still discriminates.
+type Target struct {
+	Session *runner.Session
+	Run     *plan.Run // the crashing run
+	Fixed   *plan.Run // the fixed variant's run on the same interpreter; nil when there is none
+	Want    Fingerprint
+
+	// declared: the variant expects the crash (a known-bad variant), so a
+	// candidate must pass it, stdout and stderr checks included. Otherwise
+	// the variant expects a clean exit and a candidate must fail it.
+	declared   bool
+	repeat     int
+	minCrashes int
+	forensics  Forensics
+	timeout    time.Duration
+}
+
+// TargetOptions choose the run to reduce and what counts as the same crash.
+type TargetOptions struct {
+	Variant    string        // default: the case's known-bad variant ("regressed" first), else "default"
+	Python     string        // "3.12", "3.12.1"; "" when only one interpreter matches
+	Repeat     int           // runs per candidate; default 1
+	MinCrashes int           // of which must crash the same way; default 1
+	Timeout    time.Duration // per python run of a candidate; 0: the case's own
+	Forensics  Forensics     // nil: phase and culprit are not compared
+}
+
+// NewTarget picks the run from a session that loaded exactly one case, runs
+// the original to learn its fingerprint, and runs the fixed variant to learn
+// whether it passes. An original that does not crash here is an error: there
+// is nothing to keep.
+func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Target, error) {
+	if len(s.Cases) != 1 {
+		return nil, fmt.Errorf("reduce needs exactly one case, got %d", len(s.Cases))
+	}
+	c := s.Cases[0]
+	v, err := crashingVariant(c, opt.Variant)
+	if err != nil {
+		return nil, err
+	}
+	r, err := pickRun(s, c, v, opt.Python)
+	if err != nil {
+		return nil, err
+	}
+	t := &Target{
+		Session:    s,
+		Run:        r,
+		declared:   v.KnownBad(c),
+		repeat:     max(opt.Repeat, 1),
+		minCrashes: max(opt.MinCrashes, 1),
+		forensics:  opt.Forensics,
+		timeout:    opt.Timeout,
+	}
+	if t.minCrashes > t.repeat {
+		return nil, fmt.Errorf("--min-crashes %d is more than --repeat %d", t.minCrashes, t.repeat)
+	}
+	res := s.Execute(ctx, t.candidateRun(r, c.Files))
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	fp := fingerprintOf(res, t.forensics)
+	switch {
+	case t.declared && res.Status != result.Pass:
+		return nil, fmt.Errorf("%s does not fail as it declares here, so there is nothing to keep: %s %s", r.ID, res.Status, firstLine(res.Reason))
+	case !t.declared && res.Status != result.Fail:
+		return nil, fmt.Errorf("%s does not crash here (%s), so there is nothing to keep: name the variant that crashes with --variant", r.ID, res.Status)
+	case !fp.Crashed():
+		return nil, fmt.Errorf("%s ended %q: reduce keeps a crash or a non-zero exit", r.ID, res.Actual)
+	}
+	t.Want = fp
+	if fixed := fixedVariant(c, v); fixed != nil {
+		if fr := runOn(s, fixed, r); fr != nil && !fr.Skipped() {
+			if s.Execute(ctx, t.candidateRun(fr, c.Files)).Status == result.Pass {
+				t.Fixed = fr
+			}
+		}
+	}
+	return t, nil
+}
+
+// crashingVariant is the variant named, else the one named "regressed" when
+// it is known-bad, else the first known-bad one, else "default".
+func crashingVariant(c *cases.Case, name string) (*cases.Variant, error) {
+	if name != "" {
+		v := c.Variant(name)
+		if v == nil {
+			return nil, fmt.Errorf("%s has no variant %q (it has %s)", c.File, name, variantNames(c))
+		}
+		return v, nil
+	}
+	if v := c.Variant("regressed"); v != nil && v.KnownBad(c) {
+		return v, nil
+	}
+	for _, v := range c.Variants {
+		if v.KnownBad(c) {
+			return v, nil
+		}
+	}
+	return c.Variant("default"), nil
+}
+
+// fixedVariant is the clean variant a candidate must keep passing: "default"
+// when the crashing variant is another one and default is clean, else the
+// first clean variant; nil when the crashing variant is the only one.
+func fixedVariant(c *cases.Case, crashing *cases.Variant) *cases.Variant {
+	if !crashing.KnownBad(c) {
+		return nil // the variant that crashes is the clean one: no fix known
+	}
+	for _, v := range c.Variants {
+		if v != crashing && !v.KnownBad(c) {
+			return v
+		}
+	}
+	return nil
+}
+
+func pickRun(s *runner.Session, c *cases.Case, v *cases.Variant, python string) (*plan.Run, error) {
+	var runs []*plan.Run
+	var labels []string
+	for _, r := range s.Runs {
+		if r.Variant != v {
+			continue
+		}
+		labels = append(labels, r.Python)
+		if python != "" && !r.OnPython(python) {
+			continue
+		}
+		runs = append(runs, r)
+	}
+	switch {
+	case len(runs) == 0 && python != "":
+		return nil, fmt.Errorf("%s/%s: no run on python %s here (runs: %s)", c.ID(), v.Name, python, orNone(labels))
+	case len(runs) == 0:
+		return nil, fmt.Errorf("%s/%s: no run here (check --filter)", c.ID(), v.Name)
+	case len(runs) > 1:
+		return nil, fmt.Errorf("%s/%s runs on several interpreters here (%s): pick one with --python", c.ID(), v.Name, strings.Join(labels, ", "))
+	}
+	if runs[0].Skipped() {
+		return nil, fmt.Errorf("%s is UNSUPPORTED here: %s", runs[0].ID, runs[0].Unsupported)
+	}
+	return runs[0], nil
+}
+
+// runOn is variant v's run on the same interpreter as r, or nil.
+func runOn(s *runner.Session, v *cases.Variant, r *plan.Run) *plan.Run {
+	for _, o := range s.Runs {
+		if o.Variant == v && o.Interp == r.Interp {
+			return o
+		}
+	}
+	return nil
+}
+
+// candidateRun is r with the case's files replaced by files, run once with
+// no retries (Judge counts repeats itself), never expected to fail.
+func (t *Target) candidateRun(r *plan.Run, files []txtar.File) *plan.Run {
+	c := *r.Case
+	c.Files = files
+	v := *r.Variant
+	v.Repeat, v.Retries = 1, 0
+	if t.timeout > 0 {
+		v.Timeout = t.timeout
+	}
+	cr := *r
+	cr.Case, cr.Variant, cr.XFail = &c, &v, ""
+	return &cr
+}
+
+// A Judgment is what one candidate showed.
+type Judgment struct {
+	Interesting bool
+	Got         Fingerprint // of the last crashing run; zero when none crashed
+	Why         string      // why not interesting, in one line
+	Runs        int         // python runs of the case it took
+}
+
+// Judge runs a candidate: interesting when at least minCrashes of repeat
+// runs fail the way the original did and, when the case has a fixed variant
+// that passed, that variant still passes with the candidate's files.
+func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
+	var j Judgment
+	crashes := 0
+	for i := 0; i < t.repeat && ctx.Err() == nil; i++ {
+		if crashes+(t.repeat-i) < t.minCrashes {
+			break // cannot reach minCrashes any more
+		}
+		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files))
+		j.Runs++
+		if ctx.Err() != nil {
+			j.Why = "interrupted"
+			return j
+		}
+		ok := t.declared && res.Status == result.Pass || !t.declared && res.Status == result.Fail
+		fp := fingerprintOf(res, t.forensics)
+		if fp.Crashed() {
+			j.Got = fp
+		}
+		switch {
+		case !ok:
+			j.Why = fmt.Sprintf("%s: %s", res.Status, firstLine(res.Reason))
+		case !t.Want.Matches(fp):
+			j.Why = "crashed another way: " + fp.String()
+		default:
+			crashes++
+		}
+		if crashes >= t.minCrashes {
+			break
+		}
+	}
+	if crashes < t.minCrashes {
+		if j.Why == "" {
+			j.Why = fmt.Sprintf("crashed the same way in %d of %d runs, want %d", crashes, j.Runs, t.minCrashes)
+		}
+		return j
+	}
+	if t.Fixed != nil {
+		res := t.Session.Execute(ctx, t.candidateRun(t.Fixed, files))
+		j.Runs++
+		if res.Status != result.Pass {
+			j.Why = fmt.Sprintf("the fixed variant %s no longer passes: %s", t.Fixed.Variant.Name, firstLine(res.Reason))
+			return j
+		}
+	}
+	if ctx.Err() != nil {
+		j.Why = "interrupted"
+		return j
+	}
+	j.Interesting, j.Why = true, ""
+	return j
+}
+
+// DefaultFiles are the files a reduction shrinks when none are named: the
+// .py files the script runs, and the C and C++ sources build-ext compiles.
+func DefaultFiles(c *cases.Case) []string {
+	have := map[string]bool{}
+	for _, f := range c.Files {
+		have[f.Name] = true
+	}
+	var out []string
+	add := func(n string) {
+		if have[n] {
+			out = append(out, n)
+			have[n] = false
+		}
+	}
+	lines, _ := c.ScriptLines()
+	if implicit := c.ImplicitScript(); implicit != "" {
+		lines = append(lines, strings.TrimSpace(implicit))
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		for len(f) > 0 && (strings.HasPrefix(f[0], "[") || f[0] == "!") {
+			f = f[1:]
+		}
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "python":
+			for _, a := range f[1:] {
+				if path.Ext(a) == ".py" {
+					add(a)
+					break
+				}
+				if !strings.HasPrefix(a, "-") {
+					break
+				}
+			}
+		case "build-ext":
+			for _, a := range f[2:] {
+				if a == "--" {
+					break
+				}
+				if isCSource(a) {
+					add(a)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isCSource reports whether a file is C or C++ by its name.
+func isCSource(name string) bool {
+	switch path.Ext(name) {
+	case ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx":
+		return true
+	}
+	return false
+}
+
+func variantNames(c *cases.Case) string {
+	var names []string
+	for _, v := range c.Variants {
+		names = append(names, v.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func orNone(labels []string) string {
+	if len(labels) == 0 {
+		return "none"
+	}
+	return strings.Join(labels, ", ")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
