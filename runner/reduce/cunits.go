@@ -18,8 +18,44 @@ type cLine struct {
 // character literals. It is not a parser: a brace in a macro argument or a
 // raw string can miscount, and then candidates merely fail to build.
 func scanC(lines []string) []cLine {
+	out, _ := scanCBalance(lines)
+	return out
+}
+
+// cBalanced reports whether a C or C++ source's braces, parentheses and
+// brackets pair up and its #if lines have their #endif: a candidate that
+// fails this cannot build, and is rejected without starting the compiler.
+func cBalanced(src string) bool {
+	lines := splitLines(src)
+	_, ok := scanCBalance(lines)
+	if !ok {
+		return false
+	}
+	nest := 0
+	for _, l := range lines {
+		d := strings.TrimSpace(l)
+		if !strings.HasPrefix(d, "#") {
+			continue
+		}
+		d = strings.TrimSpace(d[1:])
+		switch {
+		case strings.HasPrefix(d, "if"):
+			nest++
+		case strings.HasPrefix(d, "endif"):
+			if nest--; nest < 0 {
+				return false
+			}
+		}
+	}
+	return nest == 0
+}
+
+func scanCBalance(lines []string) ([]cLine, bool) {
 	out := make([]cLine, len(lines))
 	depth, inComment := 0, false
+	var stack []byte
+	balanced := true
+	closing := map[byte]byte{'}': '{', ')': '(', ']': '['}
 	for i, l := range lines {
 		out[i] = cLine{depth: depth, comment: inComment, text: l}
 		inStr, inChar := false, false
@@ -46,16 +82,27 @@ func scanC(lines []string) []cLine {
 				inStr, out[i].code = true, true
 			case c == '\'':
 				inChar, out[i].code = true, true
-			case c == '{':
-				depth, out[i].code = depth+1, true
-			case c == '}':
-				depth, out[i].code = max(depth-1, 0), true
+			case c == '{' || c == '(' || c == '[':
+				stack, out[i].code = append(stack, c), true
+				if c == '{' {
+					depth++
+				}
+			case c == '}' || c == ')' || c == ']':
+				out[i].code = true
+				if len(stack) == 0 || stack[len(stack)-1] != closing[c] {
+					balanced = false
+				} else {
+					stack = stack[:len(stack)-1]
+				}
+				if c == '}' {
+					depth = max(depth-1, 0)
+				}
 			case c != ' ' && c != '\t' && c != '\r':
 				out[i].code = true
 			}
 		}
 	}
-	return out
+	return out, balanced && len(stack) == 0 && !inComment
 }
 
 // cUnits are the brace-balanced statements and blocks of a C or C++ source
@@ -68,7 +115,9 @@ func cUnits(src string, depth int) []span {
 	var out []span
 	for i := 0; i < len(sc); {
 		l := sc[i]
-		if l.depth != depth || strings.TrimSpace(l.text) == "" {
+		t := strings.TrimSpace(l.text)
+		// A closing brace belongs to the block it closes, a level up.
+		if l.depth != depth || t == "" || strings.HasPrefix(t, "}") {
 			i++
 			continue
 		}

@@ -281,17 +281,28 @@ func (r *reducer) firstInteresting(ctx context.Context, name string, cands []str
 }
 
 // test judges one candidate, cheaply first: one seen before has its
-// verdict, Python that does not parse is rejected without a run.
+// verdict, and one that cannot parse is rejected without a run.
 func (r *reducer) test(ctx context.Context, name, src string) bool {
 	r.mu.Lock()
 	files := r.with(name, src)
 	key := r.key(files)
 	verdict, seen := r.seen[key]
-	if seen || r.stopped != "" {
+	stopped := r.stopped
+	r.mu.Unlock()
+	if seen || stopped != "" {
+		r.mu.Lock()
 		r.reject++
 		r.mu.Unlock()
-		return verdict && r.stopped == ""
+		return verdict && stopped == ""
 	}
+	if !r.parses(name, src) {
+		r.mu.Lock()
+		r.reject++
+		r.seen[key] = false
+		r.mu.Unlock()
+		return false
+	}
+	r.mu.Lock()
 	if r.opt.MaxTests > 0 && r.tests >= r.opt.MaxTests {
 		r.stopped = fmt.Sprintf("--max-tests %d reached", r.opt.MaxTests)
 		r.mu.Unlock()
@@ -299,16 +310,6 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 	}
 	r.tests++
 	r.mu.Unlock()
-	if isPython(name) {
-		if err := r.py.Check(src); err != nil {
-			r.mu.Lock()
-			r.tests--
-			r.reject++
-			r.seen[key] = false
-			r.mu.Unlock()
-			return false
-		}
-	}
 	j := r.t.Judge(ctx, files)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -318,6 +319,18 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 	}
 	r.seen[key] = j.Interesting
 	return j.Interesting
+}
+
+// parses is the check before a run: Python through the interpreter's own
+// parser, C and C++ by their brackets and #if groups pairing up.
+func (r *reducer) parses(name, src string) bool {
+	switch {
+	case isPython(name):
+		return r.py.Check(src) == nil
+	case isCSource(name):
+		return cBalanced(src)
+	}
+	return true
 }
 
 // stop says why the reduction must stop now, or "".

@@ -1,0 +1,83 @@
+package reduce
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestCUnits(t *testing.T) {
+	src := `// a comment
+#include <Python.h>
+/* a block
+   comment */
+struct Refs {
+  int n;  // a } in a comment
+  ~Refs() { n = 0; }
+};
+#ifdef FIX
+static int fixed = 1;
+#endif
+const char *s = "}{";
+PyObject *keep(PyObject *,
+               PyObject *obj) {
+  return obj;
+}
+`
+	for _, tc := range []struct {
+		depth int
+		want  []span
+	}{
+		{0, []span{{0, 1}, {1, 2}, {2, 4}, {4, 8}, {8, 11}, {11, 12}, {12, 16}}},
+		{1, []span{{5, 6}, {6, 7}, {14, 15}}},
+		{2, nil},
+	} {
+		if got := cUnits(src, tc.depth); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("depth %d: got %v, want %v", tc.depth, got, tc.want)
+		}
+	}
+}
+
+func TestWithout(t *testing.T) {
+	got := without("a\nb\nc\nd\n", []span{{1, 3}})
+	if got != "a\nd\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestFingerprintMatches(t *testing.T) {
+	segv := Fingerprint{Exit: "SIGSEGV", Signature: "segfault"}
+	for _, tc := range []struct {
+		name      string
+		want, got Fingerprint
+		match     bool
+	}{
+		{"same", segv, segv, true},
+		{"another signal", segv, Fingerprint{Exit: "SIGABRT", Signature: "segfault"}, false},
+		{"another signature", segv, Fingerprint{Exit: "SIGSEGV", Signature: "fatal-python-error: PyThreadState_Get"}, false},
+		{"exit code", Fingerprint{Exit: "exit 1"}, Fingerprint{Exit: "exit 2"}, false},
+		{"phase compared when known", Fingerprint{Exit: "SIGSEGV", Phase: "thread-local-dtor"}, Fingerprint{Exit: "SIGSEGV", Phase: "runtime"}, false},
+		{"culprit compared when known", Fingerprint{Exit: "SIGSEGV", Culprit: "~Refs"}, Fingerprint{Exit: "SIGSEGV", Culprit: "PyDict_Clear"}, false},
+		{"no phase known: not compared", segv, Fingerprint{Exit: "SIGSEGV", Signature: "segfault", Phase: "runtime"}, true},
+	} {
+		if got := tc.want.Matches(tc.got); got != tc.match {
+			t.Errorf("%s: Matches = %v, want %v", tc.name, got, tc.match)
+		}
+	}
+}
+
+func TestCBalanced(t *testing.T) {
+	for src, want := range map[string]bool{
+		"int f() {\n  return g(1, 2);\n}\n":    true,
+		"int f() {\n  return g(1, 2);\n":       false,
+		"int f() {\n  return g(1, 2;\n}\n":     false,
+		"const char *s = \"}\";\n":             true,
+		"// } in a comment\nint x;\n":          true,
+		"#ifdef X\nint x;\n":                   false,
+		"#ifdef X\nint x;\n#endif\n":           true,
+		"int a[] = {1, 2};\n/* open comment\n": false,
+	} {
+		if got := cBalanced(src); got != want {
+			t.Errorf("cBalanced(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
