@@ -25,6 +25,7 @@ func TestGenerateShort(t *testing.T) {
 	}{
 		{"warm", ws.Warm, shortSizes.warmCases},
 		{"packages", ws.Pkgs, shortSizes.pkgCases},
+		{"reduce", ws.Reduce, 1},
 	}
 	for i, n := range shortSizes.scale {
 		tests = append(tests, struct {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -24,7 +25,7 @@ func main() {
 	pairsN := flag.Int("pairs", 0, "A/B pairs per comparison; 0: 15 for the warm workloads, which take a second a pair and need them on a noisy VM, 5 for the cold one")
 	short := flag.Bool("short", false, "1 pair and small workloads: proves the benchmark runs, measures little")
 	keep := flag.Bool("keep", false, "keep the generated workloads and print where")
-	only := flag.String("only", "123456", "the workloads to run, by number: 1 warm, 2 cold with packages, 3 warm with packages, 4 scale, 5 discovery, 6 a nanobind case")
+	only := flag.String("only", "1234567", "the workloads to run, by number: 1 warm, 2 cold with packages, 3 warm with packages, 4 scale, 5 discovery, 6 a nanobind case, 7 reduce")
 	flag.Parse()
 	sz := fullSizes
 	if *short {
@@ -106,7 +107,7 @@ func benchmark(w io.Writer, pairs int, sz sizes, keep bool, only string) error {
 	workloads := []struct {
 		ids string
 		run func() ([]row, error)
-	}{{"1", b.warmNoPackages}, {"2", b.coldPackages}, {"3", b.warmPackages}, {"4", b.scale}, {"5", b.discovery}, {"6", b.nanobindCase}}
+	}{{"1", b.warmNoPackages}, {"2", b.coldPackages}, {"3", b.warmPackages}, {"4", b.scale}, {"5", b.discovery}, {"6", b.nanobindCase}, {"7", b.reduce}}
 	for _, wl := range workloads {
 		if !strings.ContainsAny(only, wl.ids) {
 			continue
@@ -484,6 +485,40 @@ func (b *bench) discovery() ([]row, error) {
 	}
 	return []row{{name: "5 interpreter discovery, warm", a: warm, limit: 50 * time.Millisecond,
 		note: "cold: " + secs(coldT), cmd: "toolchains.Discover"}}, nil
+}
+
+// reduceSummary is reduce's last line: "40 → 3 lines: 52 tests (… ) in 9.1s".
+var reduceSummary = regexp.MustCompile(`(?m)^\d+ → (\d+) lines: (\d+) tests \(`)
+
+// Workload 7: `cleanexit reduce` of a 40-statement repro, warm: tests per
+// second of a reduction (each test a run of the case, as run makes it).
+func (b *bench) reduce() ([]row, error) {
+	cache := filepath.Join(b.ws.Dir, "cache-reduce")
+	p := b.cleanexit(cache, "reduce", "-j", "2", "--progress", "off", "--no-index", b.ws.Reduce)
+	if _, err := p.run(); err != nil { // warm: the environment, interpreters
+		return nil, err
+	}
+	var walls []time.Duration
+	var rates []float64
+	tests := 0
+	for range b.pairsFor(3) {
+		m, err := p.run()
+		if err != nil {
+			return nil, err
+		}
+		sm := reduceSummary.FindStringSubmatch(m.stdout)
+		if sm == nil {
+			return nil, fmt.Errorf("reduce printed no summary:\n%s", tailLines(m.stdout, 10))
+		}
+		if sm[1] != "4" {
+			return nil, fmt.Errorf("reduce left %s lines, want 4:\n%s", sm[1], tailLines(m.stdout, 20))
+		}
+		tests, _ = strconv.Atoi(sm[2])
+		walls = append(walls, m.wall)
+		rates = append(rates, float64(tests)/m.wall.Seconds())
+	}
+	return []row{{name: fmt.Sprintf("7 reduce, 41 lines to 4: %d tests", tests), a: walls,
+		note: fmt.Sprintf("%.1f tests/s (median)", median(rates)), cmd: "cleanexit reduce -j 2"}}, nil
 }
 
 // cpuModel names the processor for the table's header, as the reports do.

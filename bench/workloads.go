@@ -44,6 +44,9 @@ type workspace struct {
 	Warm  string   // corpus of workload 1: trivial scripts, no packages
 	Pkgs  string   // corpus of workloads 2 and 3: packages from Wheels
 	Scale []string // corpora of workload 4, one per size
+	// Reduce is the case workload 6 reduces: a repro of 40 statements
+	// where 3 matter (an atexit hook that aborts, its imports, its guard).
+	Reduce string
 
 	// PkgImports is, for each case of Pkgs in order, its package set's
 	// index and the Python statement the case runs, so the baselines run
@@ -109,7 +112,39 @@ func generate(dir, py string, sz sizes) (*workspace, error) {
 		}
 		ws.Scale = append(ws.Scale, root)
 	}
+	ws.Reduce = filepath.Join(dir, "reduce", "noisy", "abort.txtar")
+	if err := writeReduceCase(ws.Reduce, py); err != nil {
+		return nil, err
+	}
 	return ws, nil
+}
+
+// writeReduceCase writes a pure-Python crash with noise around it, so that
+// workload 6 measures the reducer and the runner, not a compiler.
+func writeReduceCase(file, py string) error {
+	var repro strings.Builder
+	repro.WriteString("import atexit, os, sys\nimport json\n")
+	for i := range 18 {
+		fmt.Fprintf(&repro, "v%d = json.dumps({\"i\": %d, \"p\": sys.platform})\n", i, i)
+		fmt.Fprintf(&repro, "print(\"noise\", %d, len(v%d))\n", i, i)
+	}
+	repro.WriteString("if os.environ.get(\"BAD\"):\n    atexit.register(os.abort)\nprint(\"ok\")\n")
+	text := fmt.Sprintf(`python repro.py
+stdout '^ok$'
+-- case.yaml --
+summary: benchmark case for reduce
+links: [https://github.com/cleanexit/cleanexit/issues/16]
+python: %q
+variants:
+  regressed:
+    env: {BAD: "1"}
+    exit: SIGABRT
+-- repro.py --
+%s`, py, repro.String())
+	if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
+		return err
+	}
+	return os.WriteFile(file, []byte(text), 0o666)
 }
 
 // writeCase writes corpus/project/name.txtar: a case that runs
