@@ -90,6 +90,9 @@ type reducer struct {
 	runs    int
 	reject  int
 	stopped string
+	// round counts the passes over every file: after the first, ddmin
+	// starts at one unit, since the halving already found what it could.
+	round int
 }
 
 // Reduce shrinks the target's files while the run stays interesting:
@@ -134,7 +137,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			break
 		}
 	}
-	for changed := true; changed && r.stop(ctx) == ""; {
+	for changed := true; changed && r.stop(ctx) == ""; r.round++ {
 		changed = false
 		for _, n := range names {
 			changed = r.shrink(ctx, n) || changed
@@ -206,6 +209,9 @@ func (r *reducer) ddmin(ctx context.Context, name, pass string, unitsOf func(str
 	}
 	changed := false
 	chunk := max(len(units)/2, 1)
+	if r.round > 0 {
+		chunk = 1
+	}
 	for r.stop(ctx) == "" {
 		removed := false
 		for start := 0; start < len(units) && r.stop(ctx) == ""; {
