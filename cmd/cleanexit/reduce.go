@@ -42,7 +42,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	write := fs.Bool("write", false, "write the result as a new case <name>-reduced.txtar beside the original")
 	jobs := fs.Int("j", 2, "candidates judged at once")
 	maxTests := fs.Int("max-tests", 0, "judge at most this many candidates (0: no bound)")
-	timeout := fs.Duration("timeout", 0, "bound each python run of a candidate (default: the case's timeout)")
+	timeout := fs.Duration("timeout", 0, "bound each python run of a candidate (default: 10× the original run, at least 10s, at most the case's timeout)")
 	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
 	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
 	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")

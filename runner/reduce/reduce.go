@@ -165,6 +165,55 @@ func (r *reducer) shrink(ctx context.Context, name string) bool {
 	if isPython(name) {
 		changed = r.simplify(ctx, name) || changed
 	}
+	if isCSource(name) {
+		changed = r.unwrap(ctx, name) || changed
+	}
+	return changed
+}
+
+// unwrap tries removing a block's opening and closing lines and keeping
+// what is inside: a `namespace {` … `}` or `extern "C" {` … `}` that ddmin,
+// which removes runs of adjacent lines, cannot take apart. Other blocks
+// (a function, a struct) would leave their insides where they cannot
+// build, so they are not tried: each try is a compile.
+func (r *reducer) unwrap(ctx context.Context, name string) bool {
+	return r.firstOf(ctx, name, name+": unwrapped blocks", func(src string) []string {
+		lines := splitLines(src)
+		var cands []string
+		for depth := 0; ; depth++ {
+			units := cUnits(src, depth)
+			if len(units) == 0 {
+				return cands
+			}
+			for _, u := range units {
+				first, last := strings.TrimSpace(lines[u.first]), strings.TrimSpace(stripLineComment(lines[u.end-1]))
+				opener := strings.HasPrefix(first, "namespace") || strings.HasPrefix(first, "extern")
+				if opener && u.end-u.first >= 3 && strings.HasSuffix(first, "{") && (last == "}" || last == "};") {
+					cands = append(cands, without(src, []span{{u.first, u.first + 1}, {u.end - 1, u.end}}))
+				}
+			}
+		}
+	})
+}
+
+// firstOf tries the candidates gen makes from the current source, jobs at
+// a time, and starts over from each interesting one until none is. gen
+// must make only smaller sources, so that this ends.
+func (r *reducer) firstOf(ctx context.Context, name, pass string, gen func(string) []string) bool {
+	changed := false
+	for r.stop(ctx) == "" {
+		cands := gen(r.current(name))
+		found := false
+		for len(cands) > 0 && !found && r.stop(ctx) == "" {
+			batch := cands[:min(r.opt.Jobs, len(cands))]
+			cands = cands[len(batch):]
+			found = r.firstInteresting(ctx, name, batch, pass) >= 0
+		}
+		if !found {
+			return changed
+		}
+		changed = true
+	}
 	return changed
 }
 
@@ -241,24 +290,13 @@ func (r *reducer) ddmin(ctx context.Context, name, pass string, unitsOf func(str
 // simplify tries the ast helper's simpler sources until none is
 // interesting. Each is shorter than the source it came from, so this ends.
 func (r *reducer) simplify(ctx context.Context, name string) bool {
-	changed := false
-	for r.stop(ctx) == "" {
-		cands, err := r.py.Simplify(r.current(name))
-		if err != nil || len(cands) == 0 {
-			return changed
+	return r.firstOf(ctx, name, name+": simpler literals and imports", func(src string) []string {
+		cands, err := r.py.Simplify(src)
+		if err != nil {
+			return nil
 		}
-		found := false
-		for len(cands) > 0 && !found && r.stop(ctx) == "" {
-			batch := cands[:min(r.opt.Jobs, len(cands))]
-			cands = cands[len(batch):]
-			found = r.firstInteresting(ctx, name, batch, name+": simpler literals and imports") >= 0
-		}
-		if !found {
-			return changed
-		}
-		changed = true
-	}
-	return changed
+		return cands
+	})
 }
 
 // firstInteresting judges the candidates for file name at once and makes

@@ -87,6 +87,9 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 		return nil, fmt.Errorf("%s ended %q: reduce keeps a crash or a non-zero exit", r.ID, res.Actual)
 	}
 	t.Want = fp
+	if t.timeout == 0 {
+		t.timeout = candidateTimeout(res.Duration, v.Timeout)
+	}
 	if fixed := fixedVariant(c, v); fixed != nil {
 		if fr := runOn(s, fixed, r); fr != nil && !fr.Skipped() {
 			if s.Execute(ctx, t.candidateRun(fr, c.Files)).Status == result.Pass {
@@ -95,6 +98,17 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 		}
 	}
 	return t, nil
+}
+
+// candidateTimeout bounds each python run of a candidate when --timeout
+// does not: ten times the original's run, at least 10s, at most the case's
+// own timeout. Removing a join or a release can make a candidate hang, and
+// a reduction should not wait the case's full minute for each such one.
+func candidateTimeout(original, caseTimeout time.Duration) time.Duration {
+	if caseTimeout <= 0 {
+		caseTimeout = cases.DefaultTimeout
+	}
+	return min(max(10*original, 10*time.Second), caseTimeout)
 }
 
 // crashingVariant is the variant named, else the one named "regressed" when

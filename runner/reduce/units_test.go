@@ -3,6 +3,7 @@ package reduce
 import (
 	"reflect"
 	"testing"
+	"time"
 )
 
 func TestCUnits(t *testing.T) {
@@ -78,6 +79,19 @@ func TestCBalanced(t *testing.T) {
 	} {
 		if got := cBalanced(src); got != want {
 			t.Errorf("cBalanced(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestCandidateTimeout(t *testing.T) {
+	for _, tc := range []struct{ original, caseTimeout, want time.Duration }{
+		{100 * time.Millisecond, 0, 10 * time.Second},
+		{3 * time.Second, 0, 30 * time.Second},
+		{30 * time.Second, 0, 60 * time.Second},
+		{3 * time.Second, 5 * time.Second, 5 * time.Second},
+	} {
+		if got := candidateTimeout(tc.original, tc.caseTimeout); got != tc.want {
+			t.Errorf("candidateTimeout(%s, %s) = %s, want %s", tc.original, tc.caseTimeout, got, tc.want)
 		}
 	}
 }
