@@ -138,6 +138,9 @@ func TestReducePythonStatements(t *testing.T) {
 }
 
 func TestReduceCxxBlocksAndLines(t *testing.T) {
+	if os.Getenv("CLEANEXIT_LONG_TESTS") == "" {
+		t.Skip("a C++ reduction compiles about a hundred candidates, minutes on a shared machine: CI runs it (CLEANEXIT_LONG_TESTS=1)")
+	}
 	s := openCase(t, "noisy-ext.txtar")
 	tg := target(t, s, TargetOptions{})
 	if tg.Fixed != nil {
