@@ -11,6 +11,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -271,41 +272,33 @@ func DefaultFiles(c *cases.Case) []string {
 	}
 	var out []string
 	add := func(n string) {
+		n = path.Clean(n)
 		if have[n] {
 			out = append(out, n)
 			have[n] = false
 		}
 	}
-	lines, _ := c.ScriptLines()
+	script := c.Commands()
 	if implicit := c.ImplicitScript(); implicit != "" {
-		lines = append(lines, strings.TrimSpace(implicit))
+		script, _ = scriptlang.Parse(implicit, 1)
 	}
-	for _, l := range lines {
-		f := strings.Fields(l)
-		for len(f) > 0 && (strings.HasPrefix(f[0], "[") || f[0] == "!") {
-			f = f[1:]
-		}
-		if len(f) < 2 {
-			continue
-		}
-		switch f[0] {
+	for _, l := range script.Lines {
+		switch l.Name {
 		case "python":
-			for _, a := range f[1:] {
-				if path.Ext(a) == ".py" {
-					add(a)
-					break
-				}
-				if !strings.HasPrefix(a, "-") {
-					break
+			for _, f := range l.Reads() {
+				if isPython(f) {
+					add(f)
 				}
 			}
 		case "build-ext":
-			for _, a := range f[2:] {
-				if a == "--" {
+			// The sources come before "--"; the flags after it may come
+			// from variables, which Reads would give up on.
+			for _, a := range l.Args {
+				if a.Text == "--" {
 					break
 				}
-				if isCSource(a) {
-					add(a)
+				if !a.Expands && isCSource(a.Text) {
+					add(a.Text)
 				}
 			}
 		}

@@ -4,6 +4,9 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 func TestCUnits(t *testing.T) {
@@ -93,5 +96,19 @@ func TestCandidateTimeout(t *testing.T) {
 		if got := candidateTimeout(tc.original, tc.caseTimeout); got != tc.want {
 			t.Errorf("candidateTimeout(%s, %s) = %s, want %s", tc.original, tc.caseTimeout, got, tc.want)
 		}
+	}
+}
+
+func TestDefaultFiles(t *testing.T) {
+	c := &cases.Case{
+		Script: "build-ext holder holder.cpp util.h -- $FIXFLAG\n[cc] python -X dev repro.py\nexec true\n",
+		Files:  []txtar.File{{Name: "holder.cpp"}, {Name: "util.h"}, {Name: "repro.py"}, {Name: "helper.py"}},
+	}
+	if got, want := DefaultFiles(c), []string{"holder.cpp", "util.h", "repro.py"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("DefaultFiles = %v, want %v", got, want)
+	}
+	implicit := &cases.Case{Files: []txtar.File{{Name: "case.py"}}}
+	if got, want := DefaultFiles(implicit), []string{"case.py"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("DefaultFiles of an implicit script = %v, want %v", got, want)
 	}
 }
