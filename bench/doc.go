@@ -5,8 +5,10 @@
 // against unzipped-wheel venvs (the floor), list/check/run at 2,000 cases,
 // warm interpreter discovery, and (issue 14) a two-variant C++ case built
 // against real nanobind: cold against two bare `c++` builds of the same
-// files, warm as build-ext's own time. Workload 6 needs ../shared/wheels
-// and a C++ compiler, and says it skipped when either is absent.
+// files, warm as build-ext's own time; and (issue 16) the tests per second
+// of `cleanexit reduce` on a generated 41-line repro. Workload 6 needs
+// ../shared/wheels and a C++ compiler, and says it skipped when either is
+// absent.
 //
 //	go run ./bench            # 5 pairs per comparison, full-size workloads
 //	go run ./bench -pairs 9   # more pairs on a noisy machine
