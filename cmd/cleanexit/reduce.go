@@ -121,6 +121,9 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "\n%s: %d → %d lines\n", f.Name, reduce.Lines(f.Original), reduce.Lines(f.Reduced))
 		stdout.Write(diff.Diff(f.Name, []byte(f.Original), f.Name+" (reduced)", []byte(f.Reduced)))
 	}
+	for _, f := range red.Files {
+		fmt.Fprintf(stdout, "\n-- %s --\n%s", f.Name, f.Reduced)
+	}
 	fmt.Fprintf(stdout, "\n%d → %d lines: %d tests (%d python runs, %d rejected before a run) in %s\n",
 		red.LinesBefore(), red.LinesAfter(), red.Tests, red.Runs, red.Rejected, red.Elapsed.Round(time.Millisecond))
 	if red.Stopped != "" {
