@@ -15,8 +15,8 @@ import (
 // The rule of issue 11 §1, enumerated: a case the loader (and so `check`)
 // accepts starts at run time, and no case panics the run. Every line is
 // a prefix and a command; each command succeeds on the archive below,
-// plainly or negated as its prefix says, so a run that fails shows a
-// problem the loader should have seen. Lines the loader refuses are run
+// plainly or negated as its prefix says (skip makes the run UNSUPPORTED),
+// so a run that fails shows a problem the loader should have seen. Lines the loader refuses are run
 // anyway, as a case that skipped the loader, and must fail without a
 // panic.
 func TestCheckedScriptsStart(t *testing.T) {
@@ -34,7 +34,7 @@ func TestCheckedScriptsStart(t *testing.T) {
 		"exists -readonly", "stdout '.*'", "stdout '('", "stdout -count=0 x", "cp x.py y.py", "cp x.py",
 		"mv x.py", "env A=1", "mkdir d", "cd", "cd .", "exec true", "exec", "stop", "stop a b",
 		"grep 'print' x.py", "grep print", "python -c 'pass", "nosuchcommand x", "pythn x.py",
-		"build-ext holder.so x.c", "symlink a b", "!", "", "skip a b",
+		"build-ext holder.so x.c", "symlink a b", "!", "", "skip a b", "skip 'not here'", "skip",
 	}
 	negated := []string{
 		"! exists nosuch.py", "! stdout 'never'", "! grep never x.py", "! cd d", "! env A=1",
@@ -73,7 +73,7 @@ func TestCheckedScriptsStart(t *testing.T) {
 		}}
 		out := Execute(context.Background(), job) // a panic here ends the test binary
 		switch {
-		case checked && !out.Passed:
+		case checked && !out.Passed && out.Unsupported == "":
 			t.Errorf("%q: check accepts it, but the run fails:\n%s", line, out.Log)
 		case !checked && out.Passed:
 			t.Errorf("%q: refused by check, but a run passes", line)
@@ -134,5 +134,24 @@ func TestCheckedMembersStart(t *testing.T) {
 		if out.Passed != tt.ok {
 			t.Errorf("%q: run passed=%v, want %v:\n%s", tt.members, out.Passed, tt.ok, out.Log)
 		}
+	}
+}
+
+// testscript's skip ends the script; cleanexit reports it as lit does a
+// test that does not apply, UNSUPPORTED with the script's reason, not as a
+// failed script.
+func TestSkipIsUnsupported(t *testing.T) {
+	stand, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true(1) to stand in for the interpreter")
+	}
+	c, err := cases.Parse("p/c.txtar", "p", []byte("[!windows] skip 'needs a Windows console'\npython x.py\n-- case.yaml --\nsummary: s\nlinks: [https://github.com/cleanexit/cleanexit/issues/11]\n-- x.py --\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
+	out := Execute(context.Background(), Job{Run: run, Python: stand, WorkRoot: t.TempDir()})
+	if out.Unsupported != "skip: needs a Windows console" || len(out.Pythons) != 0 {
+		t.Errorf("unsupported %q, %d python runs; want \"skip: needs a Windows console\" and none:\n%s", out.Unsupported, len(out.Pythons), out.Log)
 	}
 }

@@ -118,6 +118,14 @@ func (x *execution) execute() Outcome {
 		TimedOut:    x.timedOut,
 		Unsupported: x.unsupported,
 	}
+	if t.skipped && !t.failed && out.Unsupported == "" {
+		// A script's skip says the case does not apply here, as lit's
+		// UNSUPPORTED does; it is neither a pass nor a failure.
+		out.Unsupported = "skip"
+		if t.skipMsg != "" {
+			out.Unsupported += ": " + t.skipMsg
+		}
+	}
 	if len(late) > 0 {
 		out.Passed, out.TimedOut = false, true
 		fmt.Fprintf(&t.log, "FAIL: timed out after %s; killed %s\n", x.timeout(), processNames(late))

@@ -16,6 +16,7 @@ type scriptT struct {
 	log     strings.Builder
 	failed  bool
 	skipped bool
+	skipMsg string // what skip said
 	verbose bool
 }
 
@@ -24,7 +25,7 @@ var _ testscript.T = (*scriptT)(nil)
 func (t *scriptT) Skip(args ...any) {
 	t.Log(args...)
 	t.mu.Lock()
-	t.skipped = true
+	t.skipped, t.skipMsg = true, fmt.Sprint(args...)
 	t.mu.Unlock()
 	runtime.Goexit()
 }
