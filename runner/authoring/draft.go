@@ -27,6 +27,7 @@ type Draft struct {
 	Requires    []string
 	Unsupported []string
 	XFail       []string
+	Exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
 	Env         map[string]string // the case's env
 	Variants    []DraftVariant
 }
@@ -87,6 +88,9 @@ func (d *Draft) caseYAML() ([]byte, error) {
 		if len(kv.values) > 0 {
 			add(kv.key, list(kv.values))
 		}
+	}
+	if d.Exit != "" {
+		add("exit", str(d.Exit))
 	}
 	if len(d.Env) > 0 {
 		add("env", mapping(d.Env))

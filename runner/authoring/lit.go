@@ -12,22 +12,29 @@ import (
 )
 
 // litDirectiveRE matches a lit directive in a Python comment.
-var litDirectiveRE = regexp.MustCompile(`^\s*#\s*(RUN|REQUIRES|UNSUPPORTED|XFAIL|REQUIRES-ANY|ALLOW_RETRIES|END\.)\s*:(.*)$`)
+// lit's END. is a tag, written without a colon.
+var litDirectiveRE = regexp.MustCompile(`^\s*#\s*(?:(RUN|REQUIRES|UNSUPPORTED|XFAIL|REQUIRES-ANY|ALLOW_RETRIES)\s*:(.*)|(END\.).*)$`)
 
 // litSubstitutionRE finds lit substitutions: %name, %{name} and %%.
 var litSubstitutionRE = regexp.MustCompile(`%(%|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
 
 // ImportLit turns an upstream lit test into a draft case. The file is kept
-// verbatim, RUN: lines are translated into the script (%PYTHON is python,
-// %s the file, lit's `not` is testscript's `!`), and REQUIRES:,
-// UNSUPPORTED: and XFAIL: become requires, unsupported and xfail. A test
-// whose only RUN: line is `%PYTHON %s` gets no script at all: a case with
-// one .py file and no commands runs it, so the upstream test is the case.
+// verbatim, RUN: lines are translated into the script (%PYTHON or
+// %{python} is python, %s the file), and REQUIRES:, UNSUPPORTED: and
+// XFAIL: become requires, unsupported and xfail. A test whose only RUN:
+// line is `%PYTHON %s` gets no script at all: a case with one .py file and
+// no commands runs it, so the upstream test is the case.
 //
-// What cannot be carried over faithfully is refused, naming the line, not
-// dropped: a FileCheck pipeline (its checks would be lost and the case
-// would pass on output FileCheck rejects), other pipes and redirections,
-// commands other than python, unknown substitutions and feature names.
+// lit's meaning is kept, never loosened: `not` is `! python`, which fails
+// when the interpreter crashes, as lit's `not` does; `not --crash`, lit's
+// only way to expect a crash, becomes `exit: crash`; `env A=1` applies to
+// its own RUN: line alone; `# END.` ends the directives.
+//
+// What cannot be carried over faithfully is refused, naming the line and
+// what cleanexit offers instead, not dropped: a FileCheck pipeline (its
+// checks would be lost and the case would pass on output FileCheck
+// rejects), other pipes and redirections, commands other than python,
+// unknown substitutions and feature names.
 func ImportLit(file string, src []byte) (*Draft, error) {
 	name := filepath.Base(file)
 	d := &Draft{Files: []txtar.File{{Name: name, Data: src}}}
@@ -38,14 +45,18 @@ func ImportLit(file string, src []byte) (*Draft, error) {
 	var run string // a RUN: command being continued with a trailing backslash
 	runLine := 0
 	var runs []string
+	crashLine, plainLine := 0, 0 // the first RUN: lines that do and do not expect a crash
+lines:
 	for i, l := range strings.Split(string(src), "\n") {
 		n := i + 1
 		m := litDirectiveRE.FindStringSubmatch(strings.TrimRight(l, "\r"))
 		if m == nil {
 			continue
 		}
-		kw, body := m[1], strings.TrimSpace(m[2])
+		kw, body := m[1]+m[3], strings.TrimSpace(m[2])
 		switch kw {
+		case "END.":
+			break lines
 		case "RUN":
 			if run == "" {
 				runLine = n
@@ -55,10 +66,15 @@ func ImportLit(file string, src []byte) (*Draft, error) {
 				continue
 			}
 			run += body
-			if cmds, err := litCommand(run, name); err != nil {
+			if c, err := litCommand(run, name); err != nil {
 				fail(runLine, "RUN: %v", err)
 			} else {
-				runs = append(runs, cmds...)
+				runs = append(runs, c.lines...)
+				if c.crash && crashLine == 0 {
+					crashLine = runLine
+				} else if !c.crash && plainLine == 0 {
+					plainLine = runLine
+				}
 			}
 			run = ""
 		case "REQUIRES", "UNSUPPORTED", "XFAIL":
@@ -82,11 +98,17 @@ func ImportLit(file string, src []byte) (*Draft, error) {
 	if run != "" {
 		fail(runLine, "RUN: ends with a backslash but no RUN: line continues it")
 	}
+	if crashLine != 0 && plainLine != 0 {
+		fail(crashLine, "RUN: `not --crash` expects a crash here but line %d expects none; a case's exit: applies to every python run, so put the two in variants of a case written by hand", plainLine)
+	}
 	if len(runs) == 0 && len(errs) == 0 {
 		fail(0, "no RUN: line (want a lit test such as `# RUN: %%PYTHON %%s`); for a plain repro use cleanexit new --from")
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	if crashLine != 0 {
+		d.Exit = "crash"
 	}
 	if !(len(runs) == 1 && runs[0] == "python "+name) {
 		d.Commands = runs
@@ -94,22 +116,35 @@ func ImportLit(file string, src []byte) (*Draft, error) {
 	return d, nil
 }
 
+// A litRun is one RUN: command as script lines.
+type litRun struct {
+	lines []string
+	crash bool // `not --crash`: the run must crash
+}
+
+// litStrayPercentRE finds a substitution written with a closing '%', as
+// Windows shells spell variables: %PYTHON% is not lit's spelling.
+var litStrayPercentRE = regexp.MustCompile(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)%([^%]|$)`)
+
 // litCommand translates one RUN: command into script lines.
-func litCommand(run, name string) ([]string, error) {
+func litCommand(run, name string) (litRun, error) {
 	if strings.Contains(run, "FileCheck") {
-		return nil, fmt.Errorf("%q pipes into FileCheck, which a case cannot run; rewrite its CHECK lines as `stdout` assertions in the case's script, then import the test without the pipeline", run)
+		return litRun{}, fmt.Errorf("%q pipes into FileCheck, which a case cannot run; rewrite its CHECK lines as `stdout` assertions in the case's script, then import the test without the pipeline", run)
 	}
 	for _, op := range []string{"|", "&&", ";", ">", "<", "`", "$("} {
 		if strings.Contains(run, op) {
-			return nil, fmt.Errorf("%q uses the shell (%s), which a case's script does not have; write the script by hand", run, op)
+			return litRun{}, fmt.Errorf("%q uses the shell (%s), which a case's script does not have; write the script by hand", run, op)
 		}
+	}
+	if m := litStrayPercentRE.FindStringSubmatch(run); m != nil {
+		return litRun{}, fmt.Errorf("%q: %%%s%% is not a lit substitution; lit writes %%%s (or %%{python}), with no closing %%", run, m[1], m[1])
 	}
 	var bad []string
 	text := litSubstitutionRE.ReplaceAllStringFunc(run, func(sub string) string {
 		switch sub {
 		case "%%":
 			return "%"
-		case "%PYTHON", "%{PYTHON}", "%python":
+		case "%PYTHON", "%{PYTHON}", "%python", "%{python}":
 			return "python"
 		case "%s", "%{s}":
 			return name
@@ -118,29 +153,73 @@ func litCommand(run, name string) ([]string, error) {
 		return sub
 	})
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("%q: lit substitution %s has no counterpart in a case (known: %%PYTHON, %%s)", run, bad[0])
+		return litRun{}, fmt.Errorf("%q: lit substitution %s has no counterpart in a case (known: %%PYTHON, %%{python}, %%s)", run, bad[0])
 	}
 	words := strings.Fields(text)
-	var out []string
-	neg := ""
-	if len(words) > 0 && words[0] == "not" {
-		neg, words = "! ", words[1:]
+	var r litRun
+	neg := false
+	var vars []string
+	for len(words) > 0 {
+		switch words[0] {
+		case "not":
+			if neg || r.crash {
+				return litRun{}, fmt.Errorf("%q negates twice; write the case by hand", run)
+			}
+			words = words[1:]
+			if len(words) > 0 && words[0] == "--crash" {
+				r.crash, words = true, words[1:]
+			} else {
+				neg = true
+			}
+			continue
+		case "env":
+			words = words[1:]
+			for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+				if words[0] == "-u" || words[0] == "--unset" {
+					v := ""
+					if len(words) > 1 {
+						v = words[1]
+					}
+					return litRun{}, fmt.Errorf("%q: lit's `env -u %s` removes %s for this line; a case's script starts from a controlled environment where %s is unset unless the case sets it, so drop `-u %s`, or write the case by hand", run, v, v, v, v)
+				}
+				return litRun{}, fmt.Errorf("%q: env option %s has no counterpart in a case's script; write the case by hand", run, words[0])
+			}
+			for len(words) > 0 && strings.Contains(words[0], "=") {
+				vars, words = append(vars, words[0]), words[1:]
+			}
+			continue
+		}
+		break
 	}
-	if len(words) > 0 && words[0] == "env" {
-		words = words[1:]
-		var vars []string
-		for len(words) > 0 && strings.Contains(words[0], "=") {
-			vars, words = append(vars, words[0]), words[1:]
-		}
-		if len(vars) > 0 {
-			out = append(out, "env "+strings.Join(vars, " "))
-		}
+	if len(words) > 0 && words[0] == "--crash" {
+		return litRun{}, fmt.Errorf("%q: --crash belongs right after `not` (lit's `not --crash` expects a crash; a case says exit: crash)", run)
 	}
 	if len(words) == 0 || words[0] != "python" {
-		return nil, fmt.Errorf("%q runs %s; a case runs python (use %%PYTHON)", run, strings.Join(words[:min(1, len(words))], ""))
+		return litRun{}, fmt.Errorf("%q runs %s; a case runs python (use %%PYTHON)", run, strings.Join(words[:min(1, len(words))], ""))
 	}
-	return append(out, neg+strings.Join(words, " ")), nil
+	// lit's env applies to its own line: set the variables, run, and set
+	// them empty again, which the script's python runs treat as unset.
+	if len(vars) > 0 {
+		r.lines = append(r.lines, "env "+strings.Join(vars, " "))
+	}
+	cmd := strings.Join(words, " ")
+	if neg {
+		cmd = "! " + cmd
+	}
+	r.lines = append(r.lines, cmd)
+	if len(vars) > 0 {
+		var unset []string
+		for _, kv := range vars {
+			k, _, _ := strings.Cut(kv, "=")
+			unset = append(unset, k+"=")
+		}
+		r.lines = append(r.lines, "env "+strings.Join(unset, " "))
+	}
+	return r, nil
 }
+// litSystemRE finds LLVM's system-darwin, system-linux and
+// system-windows, which name what cleanexit calls darwin, linux, windows.
+var litSystemRE = regexp.MustCompile(`\bsystem-(darwin|linux|windows)\b`)
 
 // litFeatures splits a REQUIRES:/UNSUPPORTED:/XFAIL: list into feature
 // expressions, rejecting names a case would not know.
@@ -158,6 +237,10 @@ func litFeatures(kw, body string) ([]string, error) {
 			out = append(out, item)
 			continue
 		}
+		if strings.Contains(item, "target=") || strings.Contains(item, "{{") {
+			return nil, fmt.Errorf("%q matches lit's target triple with a regular expression, which cleanexit has no counterpart for; name the OS and arch as features instead (for example `linux && arm64` for aarch64-unknown-linux-gnu)", item)
+		}
+		item = litSystemRE.ReplaceAllString(item, "$1")
 		e, err := feature.Parse(item)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", item, err)

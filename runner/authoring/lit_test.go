@@ -17,6 +17,7 @@ func TestImportLit(t *testing.T) {
 		// want, when the import succeeds
 		commands                     []string
 		requires, unsupported, xfail []string
+		exit                         string
 		// err: a "line: message" prefix of the refusal
 		err string
 	}{
@@ -27,7 +28,44 @@ func TestImportLit(t *testing.T) {
 			commands: []string{"python t.py --flag"}},
 		{name: "not, env and continuation lines",
 			src:      "# RUN: not env A=1 B=2 \\\n# RUN:   %PYTHON -X dev %s\n#RUN: %PYTHON %s\n",
-			commands: []string{"env A=1 B=2", "! python -X dev t.py", "python t.py"}},
+			commands: []string{"env A=1 B=2", "! python -X dev t.py", "env A= B=", "python t.py"}},
+		{name: "env applies to its own RUN line, in either order with not",
+			src:      "# RUN: env A=1 not %PYTHON %s\n# RUN: %PYTHON %s\n",
+			commands: []string{"env A=1", "! python t.py", "env A=", "python t.py"}},
+		{name: "not --crash is the only way to expect a crash",
+			src:  "# RUN: not --crash %PYTHON %s\n",
+			exit: "crash"},
+		{name: "not --crash with arguments",
+			src:      "# RUN: not --crash %{python} %s -v\n",
+			commands: []string{"python t.py -v"},
+			exit:     "crash"},
+		{name: "lit's own %{python} spelling",
+			src: "# RUN: %{python} %s\n"},
+		{name: "END. ends the directives",
+			src:      "# RUN: %PYTHON %s\n# END.\n# RUN: mlir-opt %s\n# ALLOW_RETRIES: 2\n",
+			commands: nil},
+		{name: "LLVM's system- features name the OS",
+			src:         "# RUN: %PYTHON %s\n# UNSUPPORTED: system-windows, system-darwin && arm64\n# REQUIRES: system-linux\n",
+			requires:    []string{"linux"},
+			unsupported: []string{"windows", "darwin && arm64"}},
+		{name: "a crash expected on one line and not another is refused",
+			src: "# RUN: %PYTHON %s\n# RUN: not --crash %PYTHON %s\n",
+			err: "2: RUN: `not --crash` expects a crash here but line 1 expects none"},
+		{name: "--crash after python is the script's own argument",
+			src: "# RUN: %PYTHON --crash %s\n",
+			err: "", commands: []string{"python --crash t.py"}},
+		{name: "env -u says what lit means",
+			src: "# RUN: env -u PYTHONPATH %PYTHON %s\n",
+			err: "1: RUN: \"env -u PYTHONPATH %PYTHON %s\": lit's `env -u PYTHONPATH` removes PYTHONPATH for this line"},
+		{name: "%PYTHON% is not lit's spelling",
+			src: "# RUN: %PYTHON% %s\n",
+			err: "1: RUN: \"%PYTHON% %s\": %PYTHON% is not a lit substitution; lit writes %PYTHON"},
+		{name: "a target triple regex says what to write instead",
+			src: "# RUN: %PYTHON %s\n# UNSUPPORTED: target=aarch64{{.*}}\n",
+			err: "2: UNSUPPORTED: \"target=aarch64{{.*}}\" matches lit's target triple"},
+		{name: "not not is refused",
+			src: "# RUN: not not %PYTHON %s\n",
+			err: "1: RUN: \"not not %PYTHON %s\" negates twice"},
 		{name: "directives become requires, unsupported and xfail",
 			src:         "# REQUIRES: linux, cc && !asan\n# UNSUPPORTED: darwin\n# XFAIL: *\n# RUN: %PYTHON %s\n",
 			requires:    []string{"linux", "cc && !asan"},
@@ -83,6 +121,9 @@ func TestImportLit(t *testing.T) {
 				if !reflect.DeepEqual(c.got, c.want) {
 					t.Errorf("%s = %q, want %q", c.what, c.got, c.want)
 				}
+			}
+			if d.Exit != tt.exit {
+				t.Errorf("exit = %q, want %q", d.Exit, tt.exit)
 			}
 			if len(d.Files) != 1 || string(d.Files[0].Data) != tt.src {
 				t.Errorf("the test file was not kept verbatim")

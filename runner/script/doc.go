@@ -9,8 +9,10 @@
 //	    exit status matches the variant's `exit`, when stderr matches the
 //	    variant's `stderr` pattern if it has one, and, when a clean exit is
 //	    expected, when stderr shows no fatal signature (Fatal Python error,
-//	    Segmentation fault, an AddressSanitizer report…). `! python` keeps
-//	    testscript's meaning: the run must fail, however. Its output feeds
+//	    Segmentation fault, an AddressSanitizer report…). `! python` is lit's
+//	    `not`: the interpreter must exit by itself with a non-zero status;
+//	    a death by signal, a fatal signature or exit 0 fails it (a case
+//	    that expects a crash says exit: crash). Its output feeds
 //	    the stdout and stderr commands. Past the variant's timeout the
 //	    interpreter is sent SIGABRT, on which -X faulthandler writes every
 //	    thread's stack; then its process group is killed, and the run is

@@ -54,9 +54,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	case inv.TimedOut:
 		problem = fmt.Sprintf("timed out after %s", timeout)
 	case neg:
-		if inv.Status == exitstatus.Exited(0) && !diagnose.AnyFatal(inv.Signatures) {
-			problem = "exit 0, want a failure (! python)"
-		}
+		problem = judgeNegated(&inv)
 	default:
 		problem = x.judge(&inv)
 	}
@@ -72,19 +70,33 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// judgeNegated says what is wrong with a finished `! python` run, or "".
+// The line means lit's `not`: the interpreter ended by itself with a
+// non-zero status. A death by signal or a fatal error on stderr is the
+// crash this corpus exists to catch, so it fails the line, never passes
+// it; a case that expects a crash says `exit: crash` (lit's `not --crash`).
+func judgeNegated(inv *Invocation) string {
+	if inv.Status.Crashed() || diagnose.AnyFatal(inv.Signatures) || inv.Status == exitstatus.Exited(0) {
+		return describe(inv, ", want a non-zero exit by itself (! python)")
+	}
+	return ""
+}
+
+// describe reads "exit 134 (SIGABRT), want 0 · fatal-python-error:
+// PyThreadState_Get", the form reports use.
+func describe(inv *Invocation, want string) string {
+	s := inv.Status.String() + want
+	if sig, ok := diagnose.Primary(inv.Signatures); ok {
+		s += " · " + sig.String()
+	}
+	return s
+}
+
 // judge says what is wrong with a finished run, or "".
 func (x *execution) judge(inv *Invocation) string {
 	v := x.job.Run.Variant
 	fatal := diagnose.AnyFatal(inv.Signatures)
-	// describe reads "exit 134 (SIGABRT), want 0 · fatal-python-error:
-	// PyThreadState_Get", the form reports use.
-	describe := func(want string) string {
-		s := inv.Status.String() + want
-		if sig, ok := diagnose.Primary(inv.Signatures); ok {
-			s += " · " + sig.String()
-		}
-		return s
-	}
+	describe := func(want string) string { return describe(inv, want) }
 	if !v.Exit.Match(x.job.GOOS, inv.Status, fatal) {
 		return describe(", want " + v.Exit.String())
 	}
