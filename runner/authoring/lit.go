@@ -217,6 +217,7 @@ func litCommand(run, name string) (litRun, error) {
 	}
 	return r, nil
 }
+
 // litSystemRE finds LLVM's system-darwin, system-linux and
 // system-windows, which name what cleanexit calls darwin, linux, windows.
 var litSystemRE = regexp.MustCompile(`\bsystem-(darwin|linux|windows)\b`)
