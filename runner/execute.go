@@ -203,6 +203,7 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 		}
 	}
 	res.StderrTail = tail(inv.Stderr, 12)
+	res.OutputDropped = dropped(inv)
 	res.Traceback = inv.Traceback
 	if !out.Passed {
 		if inv.OK {
@@ -240,6 +241,20 @@ func lastFailLine(log string) string {
 		}
 	}
 	return "the script failed"
+}
+
+// dropped says how much of a run's output was not kept, or "".
+func dropped(inv *script.Invocation) string {
+	var parts []string
+	for _, d := range []struct {
+		stream string
+		n      int64
+	}{{"stdout", inv.StdoutDropped}, {"stderr", inv.StderrDropped}} {
+		if d.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %d bytes dropped from the middle", d.stream, d.n))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func tail(s string, n int) string {

@@ -101,6 +101,7 @@ type Result struct {
 	Signature   string   `json:"signature"`
 	Warnings    []string `json:"warnings"`
 	StderrTail  string   `json:"stderr_tail"`
+	Dropped     string   `json:"output_dropped,omitempty"`
 	Traceback   string   `json:"traceback"`
 	Log         string   `json:"log"`
 	Work        string   `json:"work"`
@@ -160,6 +161,7 @@ func ResultOf(r result.Result) Result {
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
 		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		Dropped:     r.OutputDropped,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, DurationS: seconds(r.Duration),
@@ -175,7 +177,8 @@ func (r Result) Model() result.Result {
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
 		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
-		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
+		OutputDropped: r.Dropped,
+		Interpreter:   r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, Duration: duration(r.DurationS),
 	}

@@ -84,6 +84,9 @@ func (t *Terminal) details(r result.Result) {
 	for _, w := range r.Warnings {
 		fmt.Fprintf(t.W, "    warning: %s\n", w)
 	}
+	if r.OutputDropped != "" {
+		fmt.Fprintf(t.W, "    output: %s (judged on its head and tail)\n", r.OutputDropped)
+	}
 	if r.Traceback != "" {
 		indent("faulthandler", r.Traceback)
 	}

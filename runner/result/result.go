@@ -26,9 +26,14 @@ type Result struct {
 	Signature  string   // "fatal-python-error: PyThreadState_Get", "" when none
 	Warnings   []string // signatures that did not fail the run, such as exception-ignored
 	StderrTail string   // the last lines of that run's stderr
-	Traceback  string   // faulthandler's report, all threads
-	Log        string   // the script's transcript (failures, or -v)
-	Work       string   // $WORK, when kept
+	// OutputDropped says, when that run printed more than a run keeps,
+	// how much of the middle of its stdout and stderr was dropped:
+	// "stderr: 1048576 bytes dropped from the middle". Its verdict was
+	// judged on the head and the tail.
+	OutputDropped string
+	Traceback     string // faulthandler's report, all threads
+	Log           string // the script's transcript (failures, or -v)
+	Work          string // $WORK, when kept
 
 	Interpreter string // path of the interpreter
 	Version     string // its full version

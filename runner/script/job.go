@@ -65,19 +65,24 @@ type Outcome struct {
 
 // An Invocation is one `python` command of the script.
 type Invocation struct {
-	Args       []string
-	Status     exitstatus.Status
-	Started    bool // false when the interpreter could not be started
-	Stdout     string
-	Stderr     string
-	Duration   time.Duration
-	TimedOut   bool
-	Timeout    time.Duration // the limit it ran under
-	OK         bool          // it met the expectation
-	Problem    string        // why not, in the words reports use; "" when OK
-	Want       string
-	Signatures []diagnose.Signature
-	Traceback  string
+	Args    []string
+	Status  exitstatus.Status
+	Started bool // false when the interpreter could not be started
+	// Stdout and Stderr are what was kept of the output: all of it, or
+	// its head and tail joined by a line that says how many bytes of the
+	// middle were dropped (StdoutDropped, StderrDropped).
+	Stdout        string
+	Stderr        string
+	StdoutDropped int64
+	StderrDropped int64
+	Duration      time.Duration
+	TimedOut      bool
+	Timeout       time.Duration // the limit it ran under
+	OK            bool          // it met the expectation
+	Problem       string        // why not, in the words reports use; "" when OK
+	Want          string
+	Signatures    []diagnose.Signature
+	Traceback     string
 }
 
 // LastFailure returns the last invocation that did not meet its

@@ -22,7 +22,7 @@ const pipeDrain = 250 * time.Millisecond
 // interpreter. Past timeout, it first asks the interpreter for its stacks
 // (see askForStacks) and waits until stderr has them — output that then
 // stays quiet for a moment — or up to grace, then kills the group.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *limitedWriter, timedOut *bool) error {
+func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
 	procgroup.Isolate(cmd)
 	// A child that keeps the interpreter's stdout or stderr open must not
 	// hold the run: once the interpreter has exited, its output gets

@@ -1,11 +1,10 @@
 package script
 
 import (
-	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
@@ -31,18 +30,17 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	if x.asan {
 		cmd.Env = append(cmd.Env, asanVars(x.job.GOOS, x.job.ASanRuntime, ts.Getenv("ASAN_OPTIONS"))...)
 	}
-	var stdout, stderr bytes.Buffer
-	errw := &limitedWriter{w: &stderr, n: maxOutput}
-	cmd.Stdout = &limitedWriter{w: &stdout, n: maxOutput}
-	cmd.Stderr = errw
+	stdout, stderr := newCapture(), newCapture()
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	x.confine(ts, cmd)
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, errw, &inv.TimedOut)
+	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, stderr, &inv.TimedOut)
 	inv.Duration = time.Since(start)
-	inv.Stdout, inv.Stderr = stdout.String(), stderr.String()
-	ts.Stdout().Write(stdout.Bytes())
-	ts.Stderr().Write(stderr.Bytes())
+	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
+	inv.Stderr, inv.StderrDropped = stderr.text("stderr")
+	io.WriteString(ts.Stdout(), inv.Stdout)
+	io.WriteString(ts.Stderr(), inv.Stderr)
 	inv.Status, inv.Started = exitstatus.FromError(err)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
@@ -133,40 +131,4 @@ func asanVars(goos, runtime, options string) []string {
 		preload = "DYLD_INSERT_LIBRARIES"
 	}
 	return []string{preload + "=" + runtime, "ASAN_OPTIONS=" + options}
-}
-
-// maxOutput bounds what we keep of one run's stdout and stderr: a runaway
-// loop must not take the runner's memory with it.
-const maxOutput = 4 << 20
-
-type limitedWriter struct {
-	mu      sync.Mutex
-	w       interface{ Write([]byte) (int, error) }
-	n       int       // bytes still allowed
-	written int       // bytes seen, kept or not
-	last    time.Time // when the last write came
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.written += len(p)
-	l.last = time.Now()
-	if l.n <= 0 {
-		return len(p), nil
-	}
-	q := p
-	if len(q) > l.n {
-		q = q[:l.n]
-	}
-	l.n -= len(q)
-	l.w.Write(q)
-	return len(p), nil
-}
-
-// progress reports how much has been written, and when last.
-func (l *limitedWriter) progress() (int, time.Time) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.written, l.last
 }
