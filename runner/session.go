@@ -56,6 +56,11 @@ type Session struct {
 	Interpreters []*toolchains.Interpreter
 	Host         *toolchains.Host
 	Runs         []*plan.Run
+	// Planned is how many runs the cases expand to on this host, Filtered
+	// how many of them --filter kept, and Selected how many --filter-out
+	// left, so that a selection that leaves nothing can say which step
+	// emptied it (see NothingToRun).
+	Planned, Filtered, Selected int
 	Cache        *envs.Cache
 	features     *hostFeatures
 
@@ -120,15 +125,18 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		Network:      s.features.network,
 		Features:     s.features.lazy,
 	})
+	s.Planned = len(runs)
 	for _, r := range runs {
 		if cfg.Filter != nil && !cfg.Filter.MatchString(r.ID) {
 			continue
 		}
+		s.Filtered++
 		if cfg.FilterOut != nil && cfg.FilterOut.MatchString(r.ID) {
 			continue
 		}
 		s.Runs = append(s.Runs, r)
 	}
+	s.Selected = len(s.Runs)
 	return s, nil
 }
 
@@ -154,7 +162,25 @@ func loadCases(cfg Config) (cases.Suite, []*cases.Case, error) {
 	var errs cases.ErrorList
 	for _, a := range args {
 		fi, err := os.Stat(a)
+		var project []string // the case files of a project folder
+		if err == nil && fi.IsDir() {
+			project, _ = filepath.Glob(filepath.Join(a, "*.txtar"))
+		}
 		switch {
+		case len(project) > 0:
+			// A folder that holds case files is a project (corpus/mlx),
+			// never a corpus root, whose cases are one level down: taken
+			// as a root, it held no case and "0 cases ok" was green.
+			cs, err := cases.LoadFiles(project)
+			if err != nil {
+				errs = append(errs, toList(err)...)
+			}
+			out = append(out, cs...)
+			if abs, err := filepath.Abs(a); err == nil {
+				if s, err := cases.LoadSuite(filepath.Join(filepath.Dir(abs), cases.SuiteFile)); err == nil {
+					suite = s
+				}
+			}
 		case err == nil && fi.IsDir():
 			c, err := cases.LoadCorpus(a)
 			if err != nil {

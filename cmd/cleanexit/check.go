@@ -15,10 +15,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "[flags] [PATH|CASE…]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
-	cfg, err := sf.config(fs.Args())
+	cfg, err := sf.config(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit check: %v\n", err)
 		return 2
@@ -31,8 +32,22 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	if len(cs) == 0 {
+		// Nothing checked is not "ok": a path that names no case must not
+		// keep a pull request's gate green.
+		fmt.Fprintf(stderr, "cleanexit check: no case to check in %s\n", strings.Join(orCorpus(paths, cfg.Corpus), " "))
+		return 1
+	}
 	fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
 	return 0
+}
+
+// orCorpus is what a command's case paths name: the paths, or the corpus.
+func orCorpus(paths []string, corpus string) []string {
+	if len(paths) == 0 {
+		return []string{corpus}
+	}
+	return paths
 }
 
 // writeAnnotations repeats check's problems as GitHub Actions workflow

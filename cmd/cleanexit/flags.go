@@ -113,6 +113,27 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parseInterspersed parses flags wherever they stand among the case
+// paths, as `run CASE --filter X` reads: Go's flag package stops at the
+// first argument that is not a flag, and would take "--filter" for a case.
+// After "--" every argument is a case path. It returns the case paths.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(paths, rest...), nil
+		}
+		if len(rest) == 0 {
+			return paths, nil
+		}
+		paths, args = append(paths, rest[0]), rest[1:]
+	}
+}
+
 // splitJobsFlag accepts make's spelling -j2 as well as -j 2: Go's flag
 // package would read -j2 as an unknown flag named "j2".
 func splitJobsFlag(args []string) []string {

@@ -14,10 +14,11 @@ func cmdFmt(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fmt", "[--check] [PATH|CASE…]", stderr)
 	corpus := fs.String("corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
 	check := fs.Bool("check", false, "change nothing; list the cases that are not in canonical form and exit 1")
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
-	files, err := authoring.CaseFiles(*corpus, fs.Args())
+	files, err := authoring.CaseFiles(*corpus, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit fmt: %v\n", err)
 		return 2

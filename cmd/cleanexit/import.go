@@ -13,8 +13,8 @@ func cmdImport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
 	var df draftFlags
 	df.register(fs)
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
 	if len(pos) != 2 {

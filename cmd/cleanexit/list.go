@@ -13,10 +13,11 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 	var sf sessionFlags
 	sf.register(fs)
 	casesOnly := fs.Bool("cases", false, "list cases, not runs")
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
-	cfg, err := sf.config(fs.Args())
+	cfg, err := sf.config(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit list: %v\n", err)
 		return 2

@@ -43,8 +43,8 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&sources, "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	with := fs.String("with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
 	fixFlag := fs.String("fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
-	pos, ok := parseInterspersed(fs, args)
-	if !ok {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
@@ -99,21 +99,4 @@ func writeAndCheck(cmd, file string, d *authoring.Draft, corpus string, stdout, 
 		return code
 	}
 	return 0
-}
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments (cleanexit new mlir/x --from repro.py), which the
-// flag package alone does not allow.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, true
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
 }

@@ -18,10 +18,11 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 	sf.register(fs)
 	jobs := fs.Int("j", 0, "runs at a time (default: one per CPU)")
 	verbose := fs.Bool("v", false, "print every run, not only the verdicts")
-	if err := fs.Parse(splitJobsFlag(args)); err != nil {
+	paths, err := parseInterspersed(fs, splitJobsFlag(args))
+	if err != nil {
 		return 2
 	}
-	cfg, err := sf.config(fs.Args())
+	cfg, err := sf.config(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit prove: %v\n", err)
 		return 2

@@ -42,6 +42,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	github := fs.Bool("github", os.Getenv("GITHUB_ACTIONS") == "true", "GitHub Actions annotations, and a summary appended to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)")
 	hostName := fs.String("host", os.Getenv("CLEANEXIT_HOST"), "this machine's `name` in reports (default: its hostname) (env CLEANEXIT_HOST)")
 	changed := fs.String("changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
+	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it)")
 	bisectExit := fs.Bool("bisect-exit", false, "exit as git bisect run expects: 0 good, 1 bad (a run failed), 125 skip (an environment could not be made), 128 nothing judged (aborts the bisection)")
 	// usageError is 2, or under --bisect-exit git's "abort": a 2 would
 	// mark the commit bad. A typo in another flag must abort too, so the
@@ -52,10 +53,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if err := fs.Parse(splitJobsFlag(args)); err != nil {
+	paths, err := parseInterspersed(fs, splitJobsFlag(args))
+	if err != nil {
 		return usageError()
 	}
-	cfg, err := sf.config(fs.Args())
+	cfg, err := sf.config(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit run: %v\n", err)
 		return usageError()
@@ -66,8 +68,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		// changed" must stop here rather than run everything.
 		cfg.Args, err = authoring.ChangedCases(cfg.Corpus, *changed)
 		if errors.Is(err, authoring.ErrNothingChanged) {
-			fmt.Fprintln(stdout, err)
-			return 0
+			if *allowEmpty {
+				fmt.Fprintln(stdout, err)
+				return 0
+			}
+			fmt.Fprintf(stderr, "cleanexit run: no run to do: %v (--allow-empty makes that exit 0)\n", err)
+			return usageError()
 		} else if err != nil {
 			fmt.Fprintf(stderr, "cleanexit run: %v\n", err)
 			return usageError()
@@ -99,6 +105,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, n := range notes {
 		fmt.Fprintln(stderr, n)
+	}
+	if why := s.NothingToRun(cf.shard); why != "" && !*allowEmpty {
+		fmt.Fprintf(stderr, "cleanexit run: %s\n", why)
+		return usageError()
 	}
 
 	doc := newDocument(s, *hostName, start)
