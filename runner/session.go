@@ -61,8 +61,8 @@ type Session struct {
 	// left, so that a selection that leaves nothing can say which step
 	// emptied it (see NothingToRun).
 	Planned, Filtered, Selected int
-	Cache        *envs.Cache
-	features     *hostFeatures
+	Cache                       *envs.Cache
+	features                    *hostFeatures
 
 	// workdirs lends runs their $WORK (see script.Workdirs); Close
 	// removes them.
