@@ -121,8 +121,10 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		}
 		last = out
 	}
+	// A failure decides what the result shows, also for a FLAKYPASS: the
+	// crash it passed after is the news, not the clean exit that followed.
 	decisive := last
-	if anyFailed || (flaky && !last.Passed) {
+	if anyFailed || flaky {
 		decisive = failed
 	}
 	describe(&res, decisive, s.Verbose)
@@ -148,7 +150,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		if res.Failures == 1 {
 			tries = "try"
 		}
-		res.Reason = fmt.Sprintf("passed after %d failed %s", res.Failures, tries)
+		res.Reason = fmt.Sprintf("passed after %d failed %s · %s", res.Failures, tries, res.Reason)
 	default:
 		res.Status = result.Pass
 	}
@@ -170,10 +172,11 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 	res.Warnings = append(res.Warnings, out.Warnings...)
 	inv := out.LastFailure()
 	// The transcript says what the diagnosis cannot: which stdout check
-	// failed, say. When a python run's own status failed the script, the
-	// diagnosis, traceback and stderr already say it all.
-	if verbose || (!out.Passed && (inv == nil || inv.OK)) {
-		res.Log = out.Log
+	// failed, which command ran before a crash that left stderr empty. A
+	// failure always carries it, clipped so that a run that printed
+	// megabytes does not make a report of megabytes.
+	if verbose || !out.Passed {
+		res.Log = clip(out.Log, logHead, logTail)
 	}
 	if inv == nil && len(out.Pythons) > 0 {
 		inv = &out.Pythons[len(out.Pythons)-1]
@@ -203,6 +206,7 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 		}
 	}
 	res.StderrTail = tail(inv.Stderr, 12)
+	res.StdoutTail = tail(inv.Stdout, 12)
 	res.OutputDropped = dropped(inv)
 	res.Traceback = inv.Traceback
 	if !out.Passed {
@@ -241,6 +245,29 @@ func lastFailLine(log string) string {
 		}
 	}
 	return "the script failed"
+}
+
+// What a result keeps of a script's transcript: its head, where the
+// commands begin, and its tail, where the one that failed is.
+const (
+	logHead = 8 << 10
+	logTail = 24 << 10
+)
+
+// clip keeps the first head and last tail bytes of s, cut to whole lines,
+// and says how much of the middle it dropped.
+func clip(s string, head, tail int) string {
+	if len(s) <= head+tail {
+		return s
+	}
+	h, t := s[:head], s[len(s)-tail:]
+	if i := strings.LastIndexByte(h, '\n'); i >= 0 {
+		h = h[:i+1]
+	}
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		t = t[i+1:]
+	}
+	return fmt.Sprintf("%s[cleanexit: %d bytes of the transcript dropped here]\n%s", h, len(s)-len(h)-len(t), t)
 }
 
 // dropped says how much of a run's output was not kept, or "".

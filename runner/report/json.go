@@ -101,7 +101,8 @@ type Result struct {
 	Signature   string   `json:"signature"`
 	Warnings    []string `json:"warnings"`
 	StderrTail  string   `json:"stderr_tail"`
-	Dropped     string   `json:"output_dropped,omitempty"`
+	StdoutTail  string   `json:"stdout_tail"`
+	Dropped     string   `json:"output_dropped"`
 	Traceback   string   `json:"traceback"`
 	Log         string   `json:"log"`
 	Work        string   `json:"work"`
@@ -160,7 +161,7 @@ func ResultOf(r result.Result) Result {
 		Variant: r.Variant, Python: r.Python, Status: string(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
 		Dropped:     r.OutputDropped,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
@@ -176,7 +177,7 @@ func (r Result) Model() result.Result {
 		Variant: r.Variant, Python: r.Python, Status: result.Status(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
 		OutputDropped: r.Dropped,
 		Interpreter:   r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),

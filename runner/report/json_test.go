@@ -170,6 +170,8 @@ type strictDocument struct {
 		Signal, Signature                string
 		Warnings                         []string
 		StderrTail                       string `json:"stderr_tail"`
+		OutputDropped                    string `json:"output_dropped"`
+		StdoutTail                       string `json:"stdout_tail"`
 		Traceback, Log, Work             string
 		Interpreter, Version             string
 		EnvKey                           string  `json:"env_key"`

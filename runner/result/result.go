@@ -26,6 +26,7 @@ type Result struct {
 	Signature  string   // "fatal-python-error: PyThreadState_Get", "" when none
 	Warnings   []string // signatures that did not fail the run, such as exception-ignored
 	StderrTail string   // the last lines of that run's stderr
+	StdoutTail string   // the last lines of its stdout
 	// OutputDropped says, when that run printed more than a run keeps,
 	// how much of the middle of its stdout and stderr was dropped:
 	// "stderr: 1048576 bytes dropped from the middle". Its verdict was
