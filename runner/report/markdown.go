@@ -23,6 +23,9 @@ var statusEmoji = map[result.Status]string{
 // WriteMarkdown writes a matrix as a GitHub-flavoured Markdown table: the
 // hosts, the counts, then a row per case variant and a column per host ×
 // interpreter, each cell the status and the signal that ended the run.
+// Rows that fail anywhere come first, and a Failures section after the
+// table gives each failure its reason and first stderr lines, so that a
+// pull request comment says what broke without opening an artifact.
 func WriteMarkdown(w io.Writer, m *Matrix) {
 	fmt.Fprintf(w, "| host | os/arch | cpu | interpreters |\n|---|---|---|---|\n")
 	for _, h := range m.Hosts {
@@ -51,6 +54,59 @@ func WriteMarkdown(w io.Writer, m *Matrix) {
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
+	writeFailures(w, m)
+}
+
+// stderrLines is how many lines of stderr a failure shows in Markdown.
+const stderrLines = 6
+
+// writeFailures lists every failing cell: where, what, and its stderr.
+func writeFailures(w io.Writer, m *Matrix) {
+	first := true
+	for _, r := range m.Rows {
+		for i, c := range r.Cells {
+			if !c.Status.Failed() {
+				continue
+			}
+			if first {
+				fmt.Fprintf(w, "\n### Failures\n\n")
+				first = false
+			}
+			col := m.Columns[i]
+			fmt.Fprintf(w, "- `%s` on %s, python %s: %s %s", r.Key, mdCell(col.Host), col.Python, statusEmoji[c.Status], c.Status)
+			if c.Reason != "" {
+				fmt.Fprintf(w, " · %s", mdCell(c.Reason))
+			}
+			fmt.Fprintln(w)
+			if lines := firstLines(c.Stderr, stderrLines); lines != "" {
+				fence := "```"
+				for strings.Contains(lines, fence) {
+					fence += "`"
+				}
+				fmt.Fprintf(w, "  %s\n", fence)
+				for _, l := range strings.Split(lines, "\n") {
+					fmt.Fprintf(w, "  %s\n", l)
+				}
+				fmt.Fprintf(w, "  %s\n", fence)
+			}
+		}
+	}
+}
+
+// firstLines is the first n lines of s, without trailing blank ones.
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	// Terminal escapes and other control bytes would show as noise.
+	text := strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, strings.Join(lines, "\n"))
+	return strings.TrimRight(text, "\n")
 }
 
 func mdStatus(c Cell) string {

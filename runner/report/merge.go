@@ -49,15 +49,16 @@ type Cell struct {
 	Reason    string
 	Version   string
 	DurationS float64
+	Stderr    string // the last lines of its stderr, as the report kept them
 }
 
 // severity orders statuses for sorting and for choosing between two
-// reports of the same run: later in result.Statuses is worse.
-func severity(s result.Status) int {
-	return slices.Index(result.Statuses, s)
-}
+// reports of the same run (see result.Status.Gravity).
+func severity(s result.Status) int { return s.Gravity() }
 
-// Merge lays documents out as one matrix. Rows are sorted by key, hosts
+// Merge lays documents out as one matrix. Rows that fail on any host come
+// first, so that a reader of a long matrix sees them without scrolling;
+// within each group rows are sorted by key. Hosts
 // keep the order of their first document, and each host's interpreters
 // are in version order. Where two documents report the same run of the
 // same host, the worse verdict is kept.
@@ -95,6 +96,7 @@ func Merge(docs []*Document) *Matrix {
 			c := Cell{
 				Status: result.Status(r.Status), Signal: r.Signal, Signature: r.Signature,
 				Reason: r.Reason, Version: r.Version, DurationS: r.DurationS,
+				Stderr: r.StderrTail,
 			}
 			if prev, dup := cells[k]; !dup || severity(c.Status) > severity(prev.Status) {
 				cells[k] = c
@@ -116,6 +118,15 @@ func Merge(docs []*Document) *Matrix {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	failing := func(k string) bool {
+		for _, col := range m.Columns {
+			if cells[key{k, col.Host, col.Python}].Status.Failed() {
+				return true
+			}
+		}
+		return false
+	}
+	sort.SliceStable(keys, func(i, j int) bool { return failing(keys[i]) && !failing(keys[j]) })
 	for _, k := range keys {
 		row := rows[k]
 		row.Cells = make([]Cell, len(m.Columns))
@@ -128,6 +139,17 @@ func Merge(docs []*Document) *Matrix {
 		m.Rows = append(m.Rows, *row)
 	}
 	return m
+}
+
+// worst is the gravest status of a row on any host, "" when it ran nowhere.
+func worst(r Row) result.Status {
+	var w result.Status
+	for _, c := range r.Cells {
+		if c.Status != "" && (w == "" || severity(c.Status) > severity(w)) {
+			w = c.Status
+		}
+	}
+	return w
 }
 
 // pythonLess orders interpreter labels by version: 3.9 before 3.10, 3.13

@@ -60,12 +60,20 @@ func TestMergeThreeHosts(t *testing.T) {
 	if !reflect.DeepEqual(m.Columns, want) {
 		t.Errorf("columns %v\nwant %v", m.Columns, want)
 	}
-	var keys []string
+	// Rows that fail on any host first, each group in key order.
+	var failing, rest []string
 	for _, r := range m.Rows {
-		keys = append(keys, r.Key)
+		if worst(r).Failed() {
+			if len(rest) > 0 {
+				t.Errorf("row %s fails but comes after passing rows %v", r.Key, rest)
+			}
+			failing = append(failing, r.Key)
+		} else {
+			rest = append(rest, r.Key)
+		}
 	}
-	if !sort.StringsAreSorted(keys) || len(keys) != 8 {
-		t.Errorf("rows %v", keys)
+	if !sort.StringsAreSorted(failing) || !sort.StringsAreSorted(rest) || len(failing) == 0 || len(failing)+len(rest) != 8 {
+		t.Errorf("rows: failing %v, then %v", failing, rest)
 	}
 	cell := func(row string, col int) Cell {
 		for _, r := range m.Rows {
@@ -96,6 +104,34 @@ func TestMergeThreeHosts(t *testing.T) {
 	}
 }
 
+// TestMergeKeepsTheGravest reports one run from two shards of one host
+// and checks which verdict the matrix keeps: a crash outranks a hang, a
+// hang an unexpected pass, and so on down to UNSUPPORTED, which says
+// nothing about the code and ranks below PASS.
+func TestMergeKeepsTheGravest(t *testing.T) {
+	order := []result.Status{result.Fail, result.Timeout, result.XPass, result.Unresolved, result.FlakyPass, result.XFail, result.Pass, result.Unsupported}
+	for i, graver := range order {
+		for _, lesser := range order[i+1:] {
+			for _, first := range []result.Status{graver, lesser} {
+				second := graver
+				if first == graver {
+					second = lesser
+				}
+				a, b := sampleDocument("h"), sampleDocument("h")
+				a.Results, b.Results = a.Results[:1], b.Results[:1]
+				a.Results[0].Status, b.Results[0].Status = string(first), string(second)
+				m := Merge([]*Document{a, b})
+				if got := m.Rows[0].Cells[0].Status; got != graver {
+					t.Errorf("%s then %s: kept %s, want %s", first, second, got, graver)
+				}
+				if got := worst(m.Rows[0]); got != graver {
+					t.Errorf("%s then %s: worst %s, want %s", first, second, got, graver)
+				}
+			}
+		}
+	}
+}
+
 func TestPythonOrder(t *testing.T) {
 	got := []string{"none", "3.10", "3.9", "3.13t", "3.13", "3.11.7", "3.11.2", "2.7", "3.99"}
 	sort.Slice(got, func(i, j int) bool { return pythonLess(got[i], got[j]) })
@@ -115,10 +151,20 @@ func TestMarkdownMatrix(t *testing.T) {
 		"| case/variant | linux-x86<br>3.12 | linux-x86<br>3.13 | mac-arm<br>3.12 | mac-arm<br>3.13 | mac-arm<br>3.13t | arm-linux<br>3.12 | arm-linux<br>3.13 |\n",
 		"| `native/tls/buggy` | 🔴 FAIL SIGSEGV | · | 🟢 PASS | · | · | 🔴 FAIL SIGSEGV | · |\n",
 		"| `native/tls/mac` | ⚪ UNSUPPORTED | · | 🔴 FAIL SIGABRT | · | · | ⚪ UNSUPPORTED | · |\n",
+		"\n### Failures\n\n- `native/tls/buggy` on linux-x86, python 3.12: 🔴 FAIL · exit 139 (SIGSEGV), want 0 · segfault\n  ```\n  Fatal Python error: Segmentation fault\n",
+		"- `native/tls/mac` on mac-arm, python 3.12: 🔴 FAIL · exit 134 (SIGABRT), want 0 · fatal-python-error: PyThreadState_Get\n",
+		"- `native/tls/default` on arm-linux, python 3.12: 🟠 TIMEOUT",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)
 		}
+	}
+	// Rows that fail anywhere come before the rest.
+	if i, j := strings.Index(out, "`native/tls/pinned`"), strings.Index(out, "`native/tls/flaky`"); i < 0 || j < 0 || i > j {
+		t.Errorf("the failing pinned row is not before the passing flaky row:\n%s", out)
+	}
+	if strings.Contains(out, "on linux-x86, python 3.13: 🟡 FLAKYPASS") {
+		t.Errorf("a FLAKYPASS is listed as a failure:\n%s", out)
 	}
 	var empty strings.Builder
 	WriteMarkdown(&empty, Merge(nil))

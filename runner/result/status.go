@@ -17,6 +17,24 @@ const (
 // Statuses lists every status in report order.
 var Statuses = []Status{Pass, FlakyPass, XFail, Unsupported, Fail, XPass, Unresolved, Timeout}
 
+// byGravity ranks statuses from the least to the most alarming, for the
+// "worst" of a run across hosts: a crash (FAIL) above a hang, a hang above
+// an unexpected pass, any of them above a run that could not be judged,
+// and a pass only on retry above a clean pass. UNSUPPORTED, which says
+// nothing about the code, ranks below PASS.
+var byGravity = []Status{Unsupported, Pass, XFail, FlakyPass, Unresolved, XPass, Timeout, Fail}
+
+// Gravity is the status's rank in byGravity: higher is worse; -1 for a
+// status that is not one.
+func (s Status) Gravity() int {
+	for i, g := range byGravity {
+		if g == s {
+			return i
+		}
+	}
+	return -1
+}
+
 // Failed reports whether the status makes a run of the corpus fail.
 func (s Status) Failed() bool {
 	switch s {
