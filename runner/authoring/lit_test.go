@@ -252,3 +252,68 @@ func requirementTexts(v *cases.Variant) []string {
 	}
 	return out
 }
+
+// TestImportUpstreamLitFiles imports real lit tests of three projects,
+// kept verbatim in testdata/lit from their public text:
+//   - lit-Histogram.py: llvm/llvm-project llvm/utils/lit/tests/unit/Histogram.py,
+//     lit's own test, in lit's own %{python} spelling;
+//   - mlir-develoment_files.py: llvm/llvm-project mlir/test/python/develoment_files.py
+//     (sic), an MLIR Python test whose RUN line ends in 2>&1;
+//   - circt-hwarith.py: llvm/circt integration_test/Bindings/Python/dialects/hwarith.py,
+//     which pipes into FileCheck and REQUIRES a lit feature of CIRCT's.
+//
+// Each either imports with lit's meaning or is refused with every reason,
+// at its line.
+func TestImportUpstreamLitFiles(t *testing.T) {
+	tests := []struct {
+		file     string
+		commands []string // when it imports; nil is the implicit script
+		errs     []string // when it is refused: each must appear
+	}{
+		{file: "lit-Histogram.py"},
+		{file: "mlir-develoment_files.py"},
+		{file: "circt-hwarith.py", errs: []string{
+			`circt-hwarith.py:1: REQUIRES: lit feature "bindings_python" has no counterpart in cleanexit`,
+			`circt-hwarith.py:2: RUN: "%PYTHON% %s | FileCheck %s" pipes into FileCheck`,
+			`; and %PYTHON% is not a lit substitution; lit writes %PYTHON (or %{python})`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", "lit", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := ImportLit(tt.file, src)
+			if tt.errs != nil {
+				if err == nil {
+					t.Fatalf("imported; want refusals %q", tt.errs)
+				}
+				for _, e := range tt.errs {
+					if !strings.Contains(err.Error(), e) {
+						t.Errorf("refusal lacks %q:\n%v", e, err)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(d.Commands, tt.commands) || d.Exit != "" {
+				t.Errorf("commands %q, exit %q; want %q and a clean exit", d.Commands, d.Exit, tt.commands)
+			}
+			d.Links = []string{"https://example.com/1"}
+			data, err := d.Archive()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := cases.Parse("p/"+NameFromFile(tt.file)+".txtar", "p", data)
+			if err != nil {
+				t.Fatalf("the imported case does not load: %v\n%s", err, data)
+			}
+			if got, want := c.ImplicitScript(), "python "+tt.file+"\n"; tt.commands == nil && got != want {
+				t.Errorf("implicit script %q, want %q", got, want)
+			}
+		})
+	}
+}
