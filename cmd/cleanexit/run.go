@@ -17,6 +17,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/bisect"
+	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
@@ -78,6 +79,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "cleanexit run: %v\n", err)
 			return usageError()
 		}
+	}
+	if *repeat < 0 || *repeat > cases.MaxRepeat {
+		fmt.Fprintf(stderr, "cleanexit run: --repeat: want 1 to %d, not %d\n", cases.MaxRepeat, *repeat)
+		return usageError()
 	}
 	cfg.Verbose, cfg.Timeout, cfg.Repeat, cfg.Strict, cfg.KeepWork = *verbose, *timeout, *repeat, *strict, *keep
 	cfg.Sandbox = *sandbox

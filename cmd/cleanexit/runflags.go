@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
@@ -55,6 +56,9 @@ func (f *controlFlags) apply(s *runner.Session) (notes []string, err error) {
 	}
 	if f.retries < 0 || f.maxFailures < 0 {
 		return nil, fmt.Errorf("--retries and --max-failures take a count ≥ 0")
+	}
+	if f.retries > cases.MaxRetries {
+		return nil, fmt.Errorf("--retries: at most %d, not %d", cases.MaxRetries, f.retries)
 	}
 	for _, p := range o.Apply(s.Runs) {
 		notes = append(notes, fmt.Sprintf("cleanexit: warning: %q names no run", p))

@@ -196,6 +196,12 @@ var variantNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 	switch key {
 	case "python":
+		if n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
+			// Selecting nothing would make every run of the case vanish
+			// from the plan, silently, as exit: [] would expect nothing.
+			d.errorf(n, "python: an empty list selects no interpreter, so the case would never run; leave python out for the corpus default")
+			return
+		}
 		texts, lines := d.strings(n, key, true)
 		v.Python = nil
 		for i, t := range texts {
@@ -313,6 +319,10 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 				d.errorf(k, "env: %q is not a variable name", k.Value)
 				continue
 			}
+			if why, owned := ownedEnv[k.Value]; owned {
+				d.errorf(k, "env: %s is cleanexit's to set (%s)%s", k.Value, why, ownedEnvHint(k.Value, val.Value))
+				continue
+			}
 			if val.Kind != yaml.ScalarNode {
 				d.errorf(val, "env: %s: want a string, not %s", k.Value, kindName(val))
 				continue
@@ -320,11 +330,11 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 			v.Env[k.Value] = val.Value
 		}
 	case "repeat":
-		if r, ok := d.integer(n, key, 1); ok {
+		if r, ok := d.integer(n, key, 1); ok && d.atMost(n, key, r, MaxRepeat) {
 			v.Repeat = r
 		}
 	case "retries":
-		if r, ok := d.integer(n, key, 0); ok {
+		if r, ok := d.integer(n, key, 0); ok && d.atMost(n, key, r, MaxRetries) {
 			v.Retries = r
 		}
 	case "clean":
@@ -419,4 +429,39 @@ func copyEnv(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// MaxRepeat and MaxRetries bound a variant's repeat and retries: a typo of
+// 100000 would otherwise hold a CI job for days, one run after another.
+const (
+	MaxRepeat  = 1000
+	MaxRetries = 1000
+)
+
+// atMost reports whether n's value i is at most max, and says so if not.
+func (d *decoder) atMost(n *yaml.Node, key string, i, max int) bool {
+	if i > max {
+		d.errorf(n, "%s: at most %d, not %d", key, max, i)
+		return false
+	}
+	return true
+}
+
+// ownedEnv are the variables cleanexit sets for every script, with why: a
+// case that set them would break the run's isolation (HOME, TMPDIR, WORK),
+// or run another environment's python (PATH, VIRTUAL_ENV).
+var ownedEnv = map[string]string{
+	"WORK":        "testscript's work folder",
+	"HOME":        "a home of the run's own, so that nothing of the caller's is read",
+	"TMPDIR":      "a temporary folder inside $WORK",
+	"VIRTUAL_ENV": "the run's environment",
+	"PATH":        "the environment's bin first",
+}
+
+// ownedEnvHint says how a case gets what it wanted of an owned variable.
+func ownedEnvHint(name, value string) string {
+	if name == "PATH" {
+		return "; to add to it, write testscript's env in the script: env PATH=" + value + "${:}$PATH"
+	}
+	return ""
 }
