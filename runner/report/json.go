@@ -35,7 +35,11 @@ type Document struct {
 	Host         Host           `json:"host"`
 	Interpreters []Interpreter  `json:"interpreters"`
 	Summary      map[string]int `json:"summary"`
-	Results      []Result       `json:"results"`
+	// Judged counts the results that ran and were judged: all but
+	// UNSUPPORTED. A report whose every run was UNSUPPORTED is green and
+	// says nothing; 0 here says so to a script that reads the report.
+	Judged  int      `json:"judged"`
+	Results []Result `json:"results"`
 }
 
 // Selection is how the runs were chosen, so that a report from one shard
@@ -189,6 +193,9 @@ func (r Result) Model() result.Result {
 func (d *Document) Add(r result.Result) {
 	d.Results = append(d.Results, ResultOf(r))
 	d.Summary[string(r.Status)]++
+	if r.Status != result.Unsupported {
+		d.Judged++
+	}
 }
 
 // Models returns the document's results as the result model.

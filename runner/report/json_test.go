@@ -162,6 +162,7 @@ type strictDocument struct {
 		Key             string
 	} `json:"interpreters"`
 	Summary map[string]int `json:"summary"`
+	Judged  int            `json:"judged"`
 	Results []struct {
 		ID, File                         string
 		Line                             int

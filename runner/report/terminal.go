@@ -119,7 +119,12 @@ func SummaryLine(results []result.Result, elapsed time.Duration) string {
 	if len(parts) == 0 {
 		parts = []string{"nothing to run"}
 	}
-	return fmt.Sprintf("%d runs: %s (%s)", len(results), strings.Join(parts, ", "), Duration(elapsed))
+	line := fmt.Sprintf("%d runs: %s (%s)", len(results), strings.Join(parts, ", "), Duration(elapsed))
+	if n := counts[result.Unsupported]; n > 0 && n == len(results) {
+		// Green, and it showed nothing: say so, lest it read as a pass.
+		line += " · nothing judged: every run was UNSUPPORTED"
+	}
+	return line
 }
 
 // Duration rounds for people: 12ms, 1.3s, 2m5s.
