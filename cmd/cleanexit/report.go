@@ -24,21 +24,19 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	htmlOut := fs.String("html", "", "write the matrix as one self-contained HTML page to FILE")
 	title := fs.String("title", "cleanexit: runs across hosts", "the HTML page's title")
 	// Flags may come after the files, as in the usage line.
-	var files []string
-	rest := args[1:]
-	for {
-		if err := fs.Parse(rest); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return 2
 	}
 	if len(files) == 0 {
 		fs.Usage()
 		return 2
+	}
+	for _, out := range []string{*mdOut, *htmlOut} {
+		if err := report.Writable(out); err != nil {
+			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
+			return 2
+		}
 	}
 	var docs []*report.Document
 	for _, name := range files {

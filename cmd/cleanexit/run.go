@@ -80,6 +80,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			return usageError()
 		}
 	}
+	for _, out := range []struct{ flag, path string }{{"--json", *jsonOut}, {"--junit", *junitOut}} {
+		if err := report.Writable(out.path); err != nil {
+			fmt.Fprintf(stderr, "cleanexit run: %s: %v\n", out.flag, err)
+			return usageError()
+		}
+	}
 	if *repeat < 0 || *repeat > cases.MaxRepeat {
 		fmt.Fprintf(stderr, "cleanexit run: --repeat: want 1 to %d, not %d\n", cases.MaxRepeat, *repeat)
 		return usageError()
