@@ -15,6 +15,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, p := range runner.Prove(s.Cases, results) {
 			if p.Verdict.Failed() {
-				t.Errorf("%s %s (%s)\n    %s", p.Verdict, p.Case.ID(), p.Summary(), strings.Join(p.Why, "\n    "))
+				t.Errorf("%s %s (%s) %s\n    %s", p.Verdict, p.Case.ID(), repoPath(p.Case.File), p.Summary(), strings.Join(p.Why, "\n    "))
 			}
 		}
 	})
@@ -138,6 +139,7 @@ func TestCorpus(t *testing.T) {
 
 // check turns a result into the subtest's verdict: UNSUPPORTED is a skip.
 func check(t *testing.T, res result.Result) {
+	res.File = repoPath(res.File)
 	var b strings.Builder
 	term := &report.Terminal{W: &b}
 	term.Result(res)
@@ -151,4 +153,24 @@ func check(t *testing.T, res result.Result) {
 	default:
 		t.Error(strings.TrimSpace(b.String()))
 	}
+}
+
+// repoPath names a case file as the repository does: go test runs in
+// corpus/, where a file reads "mlir/x.txtar", which no editor or CI log
+// link finds from the repository root. Files outside the repository (a
+// CLEANEXIT_CORPUS elsewhere) keep their path.
+func repoPath(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return file
+	}
+	root, err := filepath.Abs("..") // the repository root, above corpus/
+	if err != nil {
+		return file
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return file
+	}
+	return filepath.ToSlash(rel)
 }
