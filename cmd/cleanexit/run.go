@@ -10,7 +10,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -136,6 +138,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	term := &report.Terminal{W: stdout, Color: !color.NoColor && stdout == os.Stdout, Verbose: *verbose}
 	progress := &report.Progress{W: stdout, Total: len(s.Runs), Print: term.Result,
 		Live: cf.progress == "on" || (cf.progress == "auto" && isTerminal(stdout))}
+	if progress.Live {
+		progress.Width = terminalWidth(stdout)
+		progress.Expected, progress.Jobs = expectedTimes(s), *jobs
+		if progress.Jobs <= 0 {
+			progress.Jobs = runtime.NumCPU()
+		}
+	}
 	s.Started = func(r *plan.Run) { progress.Started(r.ID) }
 	progress.Begin()
 	results := s.RunAll(ctx, *jobs, func(r result.Result) {
@@ -239,6 +248,28 @@ func newDocument(s *runner.Session, name string, start time.Time) *report.Docume
 		interps = append(interps, report.InterpreterOf(labels[in], in))
 	}
 	return report.NewDocument(name, s.Host, interps, start)
+}
+
+// expectedTimes is what each run took last time, from the timing file
+// --order smart reads, for the progress line's ETA; nil when there is none.
+func expectedTimes(s *runner.Session) map[string]time.Duration {
+	times, err := selection.ReadTimes(timesPath(s))
+	if err != nil || len(times) == 0 {
+		return nil
+	}
+	out := map[string]time.Duration{}
+	for _, r := range s.Runs {
+		if t, ok := times[r.ID]; ok {
+			out[r.ID] = time.Duration(t.Seconds * float64(time.Second))
+		}
+	}
+	return out
+}
+
+// columnsFromEnv is $COLUMNS, which shells set for a terminal; 0 if unset.
+func columnsFromEnv() int {
+	n, _ := strconv.Atoi(os.Getenv("COLUMNS"))
+	return max(n, 0)
 }
 
 // recordTimes keeps each run's time for --order smart next time.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cleanexit/cleanexit/runner/result"
 )
@@ -22,12 +23,25 @@ type Progress struct {
 	Print func(result.Result) // writes one finished run's lines, as Terminal.Result
 	Now   func() time.Time    // the clock; time.Now when nil
 
+	// Width is the terminal's width in columns; 0 means 80. The running
+	// run's ID is shortened only to fit it, from the middle, so that its
+	// project and interpreter stay readable.
+	Width int
+	// Expected holds what each planned run took last time (the timing
+	// file --order smart reads), and Jobs how many run at once: the ETA
+	// is the recorded time of the runs still to do, over the workers,
+	// rather than a mean that a few slow cases make wrong.
+	Expected map[string]time.Duration
+	Jobs     int
+
 	mu       sync.Mutex
 	start    time.Time
 	done     int
-	executed int // done runs that were not UNSUPPORTED: what the ETA is made from
+	executed int           // done runs that were not UNSUPPORTED: what the ETA is made from
+	spent    time.Duration // their durations, summed
 	failed   int
 	running  map[string]time.Time
+	finished map[string]bool
 	shown    bool
 	stop     chan struct{}
 	stopped  sync.WaitGroup
@@ -89,9 +103,14 @@ func (p *Progress) Finished(r result.Result) {
 		p.Print(r)
 	}
 	delete(p.running, r.ID)
+	if p.finished == nil {
+		p.finished = map[string]bool{}
+	}
+	p.finished[r.ID] = true
 	p.done++
 	if r.Status != result.Unsupported {
 		p.executed++
+		p.spent += r.Duration
 	}
 	if r.Status.Failed() {
 		p.failed++
@@ -113,29 +132,83 @@ func (p *Progress) End() {
 
 // Line is the status line's text.
 func (p *Progress) Line() string {
-	elapsed := p.now().Sub(p.start)
-	s := fmt.Sprintf("[%d/%d] %d running", p.done, p.Total, len(p.running))
-	if len(p.running) > 0 {
-		ids := make([]string, 0, len(p.running))
-		for id := range p.running {
-			ids = append(ids, id)
-		}
-		sort.Slice(ids, func(i, j int) bool {
-			a, b := p.running[ids[i]], p.running[ids[j]]
-			return a.Before(b) || (a.Equal(b) && ids[i] < ids[j])
-		})
-		oldest := ids[0]
-		if len(oldest) > 40 {
-			oldest = "…" + oldest[len(oldest)-39:]
-		}
-		s += " (" + oldest + ")"
+	now := p.now()
+	elapsed := now.Sub(p.start)
+	head := fmt.Sprintf("[%d/%d] %d running", p.done, p.Total, len(p.running))
+	tail := fmt.Sprintf(" · %d failed · %s", p.failed, Duration(elapsed.Round(100*time.Millisecond)))
+	if eta, ok := p.eta(now, elapsed); ok {
+		tail += " · ETA " + Duration(eta)
 	}
-	s += fmt.Sprintf(" · %d failed · %s", p.failed, Duration(elapsed.Round(100*time.Millisecond)))
-	if left := p.Total - p.done; left > 0 && p.executed > 0 {
-		eta := time.Duration(float64(elapsed) / float64(p.executed) * float64(left))
-		s += " · ETA " + Duration(eta)
+	if len(p.running) == 0 {
+		return head + tail
 	}
-	return s
+	ids := make([]string, 0, len(p.running))
+	for id := range p.running {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := p.running[ids[i]], p.running[ids[j]]
+		return a.Before(b) || (a.Equal(b) && ids[i] < ids[j])
+	})
+	width := p.Width
+	if width <= 0 {
+		width = 80
+	}
+	// One column is left free: a line that fills the last one wraps on
+	// some terminals, and the status line must stay one line.
+	room := width - 1 - utf8.RuneCountInString(head+tail) - len(" ()")
+	return head + " (" + shorten(ids[0], room) + ")" + tail
+}
+
+// shorten fits id into n runes, cutting its middle: the project at its
+// start and the interpreter at its end say the most.
+func shorten(id string, n int) string {
+	r := []rune(id)
+	if len(r) <= n {
+		return id
+	}
+	if n < 3 {
+		return "…"
+	}
+	keep := n - 1
+	front := keep / 2
+	return string(r[:front]) + "…" + string(r[len(r)-(keep-front):])
+}
+
+// eta estimates the time left: the recorded times of the runs not done
+// (less what a running one has already spent), plus, for runs with no
+// record, the mean of those finished here, over the workers. Without
+// records it falls back to the pace so far.
+func (p *Progress) eta(now time.Time, elapsed time.Duration) (time.Duration, bool) {
+	left := p.Total - p.done
+	if left <= 0 {
+		return 0, false
+	}
+	if len(p.Expected) == 0 {
+		if p.executed == 0 {
+			return 0, false
+		}
+		return time.Duration(float64(elapsed) / float64(p.executed) * float64(left)), true
+	}
+	var work time.Duration
+	known := 0
+	for id, d := range p.Expected {
+		if p.finished[id] {
+			continue
+		}
+		known++
+		if started, ok := p.running[id]; ok {
+			d -= now.Sub(started)
+		}
+		work += max(d, 0)
+	}
+	if unknown := left - known; unknown > 0 {
+		if p.executed == 0 {
+			return 0, false
+		}
+		work += p.spent / time.Duration(p.executed) * time.Duration(unknown)
+	}
+	return work / time.Duration(max(p.Jobs, 1)), true
 }
 
 func (p *Progress) draw() {

@@ -41,11 +41,42 @@ func TestProgressLive(t *testing.T) {
 	if !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("End leaves the status line: %q", out)
 	}
+	// A long ID is cut in its middle to fit 80 columns, keeping the
+	// project and the interpreter; a wide terminal shows all of it.
+	id := "mlir-python-bindings/" + strings.Repeat("x", 60) + "/default/3.12"
 	long := &Progress{Total: 1, Now: clock.now}
 	long.Begin()
-	long.Started("project/" + strings.Repeat("x", 60) + "/default/3.12")
-	if l := long.Line(); !strings.Contains(l, "(…") || len([]rune(l)) > 80 {
-		t.Errorf("a long ID is not shortened: %q", l)
+	long.Started(id)
+	if l := long.Line(); !strings.Contains(l, "(mlir-python-bindings/x") || !strings.Contains(l, "x/default/3.12)") || !strings.Contains(l, "…") || len([]rune(l)) > 79 {
+		t.Errorf("a long ID on 80 columns: %q", l)
+	}
+	wide := &Progress{Total: 1, Now: clock.now, Width: 200}
+	wide.Begin()
+	wide.Started(id)
+	if l := wide.Line(); !strings.Contains(l, "("+id+")") {
+		t.Errorf("a long ID is cut on a terminal wide enough: %q", l)
+	}
+}
+
+// With recorded times (the timing file --order smart reads), the ETA is
+// the time of the runs still to do over the workers, not the mean so far:
+// here a quick run finished first, and a mean would say 2s.
+func TestProgressETAFromRecordedTimes(t *testing.T) {
+	clock := &fakeClock{time.Unix(1000, 0)}
+	p := &Progress{Total: 4, Now: clock.now, Jobs: 2, Expected: map[string]time.Duration{
+		"a/quick/default/3.12": time.Second,
+		"a/slow/default/3.12":  40 * time.Second,
+		"a/slow2/default/3.12": 20 * time.Second,
+	}}
+	p.Begin()
+	p.Started("a/quick/default/3.12")
+	p.Started("a/slow/default/3.12")
+	clock.t = clock.t.Add(time.Second)
+	p.Finished(result.Result{ID: "a/quick/default/3.12", Status: result.Pass, Duration: time.Second})
+	// Left: slow (40s, 1s spent), slow2 (20s), and one unrecorded run
+	// at the 1s mean: (39+20+1)/2 = 30s.
+	if got, want := p.Line(), "[1/4] 1 running (a/slow/default/3.12) · 0 failed · 1s · ETA 30s"; got != want {
+		t.Errorf("line %q, want %q", got, want)
 	}
 }
 

@@ -1,0 +1,24 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"io"
+	"os"
+	"syscall"
+	"unsafe"
+)
+
+// terminalWidth is the width in columns of the terminal w writes to, so
+// that the status line uses all of it; 0 when w is no terminal.
+func terminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok {
+		return 0
+	}
+	var ws struct{ Row, Col, X, Y uint16 }
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), uintptr(syscall.TIOCGWINSZ), uintptr(unsafe.Pointer(&ws))); errno != 0 {
+		return columnsFromEnv()
+	}
+	return int(ws.Col)
+}
