@@ -13,7 +13,7 @@ type Native struct {
 	Signal   string  `json:"signal,omitempty"`  // the signal the rerun stopped on
 	Culprit  string  `json:"culprit,omitempty"` // `holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear (holder.cpp:12)`
 	Frames   []Frame `json:"frames,omitempty"`  // the crashing thread, innermost first
-	Stacks   string  `json:"-"`                 // every thread as the debugger printed it, for -v
+	Stacks   string  `json:"stacks,omitempty"`  // every thread as the debugger printed it, for -v
 	Debugger string  `json:"debugger,omitempty"`
 	// Note says in one line why there is no stack: no debugger, a rerun
 	// that did not crash, a rerun that timed out.

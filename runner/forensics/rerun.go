@@ -37,11 +37,14 @@ type debugger struct {
 // each shared object lies (to tell an extension's frames from libc's).
 // The program's own output goes to /dev/null (`tty`) so that it cannot be
 // mistaken for gdb's; debuginfod and auto-loaded scripts are off so that a
-// rerun never reaches the network nor runs python-gdb.py.
+// rerun never reaches the network nor runs python-gdb.py; no shell starts
+// the program, so its arguments are passed as they are and an LD_PRELOAD
+// (AddressSanitizer's runtime) reaches the interpreter alone.
 func gdbArgs(c Command) []string {
 	a := []string{"-q", "-batch", "-nx",
 		"-iex", "set debuginfod enabled off",
 		"-iex", "set auto-load no",
+		"-iex", "set startup-with-shell off",
 		"-ex", "set print frame-arguments none",
 		"-ex", "set print entry-values no",
 		"-ex", "tty /dev/null",
