@@ -34,6 +34,11 @@ type Config struct {
 	KeepWork  bool
 	Sandbox   bool // run python and exec under bubblewrap; corpus.yaml's sandbox: true does too
 
+	// Backtrace overrides every case's backtrace: (off, crash, always)
+	// when set; BacktraceTimeout bounds each rerun under the debugger.
+	Backtrace        string
+	BacktraceTimeout time.Duration
+
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
 	MaxFailures int
@@ -154,7 +159,19 @@ func loadCases(cfg Config) (cases.Suite, []*cases.Case, error) {
 	var errs cases.ErrorList
 	for _, a := range args {
 		fi, err := os.Stat(a)
+		files, _ := filepath.Glob(filepath.Join(a, "*.txtar"))
 		switch {
+		case err == nil && fi.IsDir() && len(files) > 0:
+			// A project's folder (`cleanexit run corpus/native`): its
+			// cases, with the corpus.yaml of the folder above.
+			cs, err := cases.LoadFiles(files)
+			if err != nil {
+				errs = append(errs, toList(err)...)
+			}
+			out = append(out, cs...)
+			if s, err := cases.LoadSuite(filepath.Join(filepath.Dir(filepath.Clean(a)), cases.SuiteFile)); err == nil {
+				suite = s
+			}
 		case err == nil && fi.IsDir():
 			c, err := cases.LoadCorpus(a)
 			if err != nil {

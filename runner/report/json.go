@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
@@ -86,33 +87,35 @@ type Interpreter struct {
 
 // Result is one run's result.Result, as the schema spells it.
 type Result struct {
-	ID          string   `json:"id"`
-	File        string   `json:"file"`
-	Line        int      `json:"line"`
-	Project     string   `json:"project"`
-	Case        string   `json:"case"`
-	Variant     string   `json:"variant"`
-	Python      string   `json:"python"`
-	Status      string   `json:"status"`
-	Reason      string   `json:"reason"`
-	Expected    string   `json:"expected"`
-	Actual      string   `json:"actual"`
-	Signal      string   `json:"signal"`
-	Signature   string   `json:"signature"`
-	Warnings    []string `json:"warnings"`
-	StderrTail  string   `json:"stderr_tail"`
-	Traceback   string   `json:"traceback"`
-	Log         string   `json:"log"`
-	Work        string   `json:"work"`
-	Interpreter string   `json:"interpreter"`
-	Version     string   `json:"version"`
-	EnvKey      string   `json:"env_key"`
-	EnvBuilt    bool     `json:"env_built"`
-	EnvTimeS    float64  `json:"env_time_s"`
-	Installed   []string `json:"installed"`
-	Attempts    int      `json:"attempts"`
-	Failures    int      `json:"failures"`
-	DurationS   float64  `json:"duration_s"`
+	ID         string   `json:"id"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Project    string   `json:"project"`
+	Case       string   `json:"case"`
+	Variant    string   `json:"variant"`
+	Python     string   `json:"python"`
+	Status     string   `json:"status"`
+	Reason     string   `json:"reason"`
+	Expected   string   `json:"expected"`
+	Actual     string   `json:"actual"`
+	Signal     string   `json:"signal"`
+	Signature  string   `json:"signature"`
+	Warnings   []string `json:"warnings"`
+	StderrTail string   `json:"stderr_tail"`
+	Traceback  string   `json:"traceback"`
+	// Native is omitted when the run was not repeated under a debugger.
+	Native      *forensics.Native `json:"native,omitempty"`
+	Log         string            `json:"log"`
+	Work        string            `json:"work"`
+	Interpreter string            `json:"interpreter"`
+	Version     string            `json:"version"`
+	EnvKey      string            `json:"env_key"`
+	EnvBuilt    bool              `json:"env_built"`
+	EnvTimeS    float64           `json:"env_time_s"`
+	Installed   []string          `json:"installed"`
+	Attempts    int               `json:"attempts"`
+	Failures    int               `json:"failures"`
+	DurationS   float64           `json:"duration_s"`
 }
 
 // NewDocument starts the report of a run on host, named name (the
@@ -159,7 +162,7 @@ func ResultOf(r result.Result) Result {
 		Variant: r.Variant, Python: r.Python, Status: string(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: r.Native, Log: r.Log, Work: r.Work,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, DurationS: seconds(r.Duration),
@@ -174,7 +177,7 @@ func (r Result) Model() result.Result {
 		Variant: r.Variant, Python: r.Python, Status: result.Status(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: r.Native, Log: r.Log, Work: r.Work,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, Duration: duration(r.DurationS),

@@ -61,6 +61,9 @@ func mdStatus(c Cell) string {
 	if c.Signal != "" {
 		s += " " + c.Signal
 	}
+	if c.Phase != "" {
+		s += " " + c.Phase
+	}
 	return s
 }
 
