@@ -11,6 +11,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/script"
 	"github.com/cleanexit/cleanexit/toolchains"
@@ -85,6 +86,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	}
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
+	}
+	if cfg.Backtrace != "" {
+		if err := forensics.ParseMode(cfg.Backtrace); err != nil {
+			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)
+		}
 	}
 	s := &Session{Config: cfg, workdirs: &script.Workdirs{}}
 	suite, cs, err := loadCases(cfg)

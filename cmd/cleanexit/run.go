@@ -36,7 +36,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", envDuration("CLEANEXIT_TIMEOUT"), "per python run, overriding every case's timeout")
 	repeat := fs.Int("repeat", 0, "run each variant N times; one failure fails it")
 	strict := fs.Bool("strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")
-	backtrace := fs.String("backtrace", "", "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace:")
+	backtrace := fs.String("backtrace", os.Getenv("CLEANEXIT_BACKTRACE"), "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace: (env CLEANEXIT_BACKTRACE)")
 	backtraceTimeout := fs.Duration("backtrace-timeout", forensics.DefaultTimeout, "limit of one rerun under the debugger")
 	keep := fs.Bool("keep-work", false, "keep each run's $WORK and print where it is")
 	sandbox := fs.Bool("sandbox", false, "run each python and exec under bubblewrap: read-only but $WORK, no network unless required (Linux)")

@@ -145,3 +145,30 @@ func TestParsePhase(t *testing.T) {
 		t.Errorf("ParsePhase(thread-local) error %v, want the list of phases", err)
 	}
 }
+
+func TestSameCrash(t *testing.T) {
+	read := func(name string) *Native {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := Classify(ParseGDB(string(data)))
+		return &n
+	}
+	segv, abrt := read("gdb-thread-local-refs-buggy-3.12.txt"), read("gdb-thread-local-refs-buggy-3.13.txt")
+	worker := read("gdb-thread-local-refs-worker-thread-3.12.txt")
+	cache := read("gdb-static-callable-cache-buggy-3.12.txt")
+	none := read("gdb-thread-local-refs-no-crash-3.12.txt")
+	// 3.12's SIGSEGV and 3.13's SIGABRT die in the same destructor; the
+	// module's name differs by its ABI tag, so they are not the same
+	// module, and SameCrash says so.
+	if !segv.SameCrash(segv) {
+		t.Error("a crash is not the same as itself")
+	}
+	if segv.SameCrash(abrt) {
+		t.Error("crashes in modules built for two interpreters counted as one")
+	}
+	if segv.SameCrash(worker) || segv.SameCrash(cache) || segv.SameCrash(none) || none.SameCrash(none) {
+		t.Error("different phases, culprits or no stack counted as the same crash")
+	}
+}

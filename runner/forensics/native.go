@@ -126,3 +126,18 @@ func shortModule(m string) string {
 	}
 	return name + "…" + rest[strings.LastIndex(rest, ".")+1:]
 }
+
+// SameCrash reports whether two verdicts show the same crash: the same
+// phase, and the same culprit function in the same module. Lines are
+// left out, so that a reduced repro (cleanexit's reduce) whose source
+// moved still counts as the crash it was reduced from.
+func (n *Native) SameCrash(o *Native) bool {
+	if !n.Found() || !o.Found() || n.Phase != o.Phase {
+		return false
+	}
+	a, b := culpritFrame(n.Frames), culpritFrame(o.Frames)
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Module == b.Module && a.Function == b.Function
+}

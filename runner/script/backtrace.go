@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/forensics"
@@ -61,11 +62,25 @@ func (x *execution) backtrace(cmd *exec.Cmd, inv *Invocation) {
 		Args:    cmd.Args[1:],
 		Env:     cmd.Env,
 		Dir:     cmd.Dir,
-		Timeout: x.job.BacktraceTimeout,
+		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.GOOS,
 	})
 	inv.Native = &n
 }
+
+// rerunLimit bounds a rerun by what the crash it repeats took: a crash
+// that needs a race may hang under the debugger's changed timing instead
+// (a daemon thread holding stdout's lock does), and waiting a minute for
+// it on every such run would cost more than the stack is worth. The
+// margin covers the debugger loading the interpreter's symbols.
+func rerunLimit(limit, took time.Duration) time.Duration {
+	if limit <= 0 {
+		limit = forensics.DefaultTimeout
+	}
+	return min(limit, 3*took+rerunMargin)
+}
+
+const rerunMargin = 20 * time.Second
 
 // phaseProblem says what is wrong with a crash's phase, or "": the
 // variant names phases and the native stack shows another. Without a
