@@ -103,19 +103,19 @@ type Result struct {
 	Warnings   []string `json:"warnings"`
 	StderrTail string   `json:"stderr_tail"`
 	Traceback  string   `json:"traceback"`
-	// Native is omitted when the run was not repeated under a debugger.
-	Native      *forensics.Native `json:"native,omitempty"`
-	Log         string            `json:"log"`
-	Work        string            `json:"work"`
-	Interpreter string            `json:"interpreter"`
-	Version     string            `json:"version"`
-	EnvKey      string            `json:"env_key"`
-	EnvBuilt    bool              `json:"env_built"`
-	EnvTimeS    float64           `json:"env_time_s"`
-	Installed   []string          `json:"installed"`
-	Attempts    int               `json:"attempts"`
-	Failures    int               `json:"failures"`
-	DurationS   float64           `json:"duration_s"`
+	// Native is {} when the run was not repeated under a debugger.
+	Native      forensics.Native `json:"native"`
+	Log         string           `json:"log"`
+	Work        string           `json:"work"`
+	Interpreter string           `json:"interpreter"`
+	Version     string           `json:"version"`
+	EnvKey      string           `json:"env_key"`
+	EnvBuilt    bool             `json:"env_built"`
+	EnvTimeS    float64          `json:"env_time_s"`
+	Installed   []string         `json:"installed"`
+	Attempts    int              `json:"attempts"`
+	Failures    int              `json:"failures"`
+	DurationS   float64          `json:"duration_s"`
 }
 
 // NewDocument starts the report of a run on host, named name (the
@@ -162,7 +162,7 @@ func ResultOf(r result.Result) Result {
 		Variant: r.Variant, Python: r.Python, Status: string(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: r.Native, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: deref(r.Native), Log: r.Log, Work: r.Work,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, DurationS: seconds(r.Duration),
@@ -177,7 +177,7 @@ func (r Result) Model() result.Result {
 		Variant: r.Variant, Python: r.Python, Status: result.Status(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
-		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: r.Native, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, Traceback: r.Traceback, Native: nativeOrNil(r.Native), Log: r.Log, Work: r.Work,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),
 		Attempts: r.Attempts, Failures: r.Failures, Duration: duration(r.DurationS),
@@ -283,4 +283,21 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// deref is a run's native verdict, the zero one when it was not rerun.
+func deref(n *forensics.Native) forensics.Native {
+	if n == nil {
+		return forensics.Native{}
+	}
+	return *n
+}
+
+// nativeOrNil is the model's native verdict: nil when the report says the
+// run was not rerun.
+func nativeOrNil(n forensics.Native) *forensics.Native {
+	if n.Debugger == "" && n.Note == "" && len(n.Frames) == 0 {
+		return nil
+	}
+	return &n
 }

@@ -171,13 +171,21 @@ type strictDocument struct {
 		Warnings                         []string
 		StderrTail                       string `json:"stderr_tail"`
 		Traceback, Log, Work             string
-		Interpreter, Version             string
-		EnvKey                           string  `json:"env_key"`
-		EnvBuilt                         bool    `json:"env_built"`
-		EnvTimeS                         float64 `json:"env_time_s"`
-		Installed                        []string
-		Attempts, Failures               int
-		DurationS                        float64 `json:"duration_s"`
+		Native                           struct {
+			Phase, Thread, Signal, Culprit string
+			Frames                         []struct {
+				Function, Module, File string
+				Line                   int
+			}
+			Stacks, Debugger, Note string
+		}
+		Interpreter, Version string
+		EnvKey               string  `json:"env_key"`
+		EnvBuilt             bool    `json:"env_built"`
+		EnvTimeS             float64 `json:"env_time_s"`
+		Installed            []string
+		Attempts, Failures   int
+		DurationS            float64 `json:"duration_s"`
 	} `json:"results"`
 }
 
