@@ -24,6 +24,10 @@ type Command struct {
 	Dir     string
 	Timeout time.Duration // 0 means DefaultTimeout
 	GOOS    string        // "" means runtime.GOOS: which debugger to use
+
+	// Confine, when set, wraps the debugger's command before it starts:
+	// a sandboxed run's rerun stays in the sandbox.
+	Confine func(*exec.Cmd)
 }
 
 // A debugger is how one platform's debugger is run and read.
@@ -37,14 +41,13 @@ type debugger struct {
 // each shared object lies (to tell an extension's frames from libc's).
 // The program's own output goes to /dev/null (`tty`) so that it cannot be
 // mistaken for gdb's; debuginfod and auto-loaded scripts are off so that a
-// rerun never reaches the network nor runs python-gdb.py; no shell starts
-// the program, so its arguments are passed as they are and an LD_PRELOAD
-// (AddressSanitizer's runtime) reaches the interpreter alone.
+// rerun never reaches the network nor runs python-gdb.py. The program is
+// started through a shell, gdb's default: without one, gdb splits
+// arguments at spaces and keeps its own backslashes.
 func gdbArgs(c Command) []string {
 	a := []string{"-q", "-batch", "-nx",
 		"-iex", "set debuginfod enabled off",
 		"-iex", "set auto-load no",
-		"-iex", "set startup-with-shell off",
 		"-ex", "set print frame-arguments none",
 		"-ex", "set print entry-values no",
 		"-ex", "tty /dev/null",
@@ -110,6 +113,9 @@ func Rerun(ctx context.Context, c Command) Native {
 	cmd.Dir, cmd.Env = c.Dir, c.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	if c.Confine != nil {
+		c.Confine(cmd)
+	}
 	killGroup(cmd)
 	err = cmd.Run()
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {

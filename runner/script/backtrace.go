@@ -9,6 +9,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // crashSignals are the deaths a native stack explains. SIGKILL and SIGTERM
@@ -48,7 +49,11 @@ func (x *execution) wantsBacktrace(inv *Invocation) bool {
 // backtrace repeats the command that made inv under the debugger, with
 // the same environment and directory, and keeps what its stacks say. The
 // rerun never decides a verdict by itself: only a variant's `phase:` reads it.
-func (x *execution) backtrace(cmd *exec.Cmd, inv *Invocation) {
+//
+// plain is the command before the sandbox wrapped it (cmd is what ran):
+// the debugger runs the interpreter, and the sandbox, when there is one,
+// wraps the debugger in turn.
+func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, inv *Invocation) {
 	if !x.wantsBacktrace(inv) {
 		return
 	}
@@ -58,10 +63,11 @@ func (x *execution) backtrace(cmd *exec.Cmd, inv *Invocation) {
 		return
 	}
 	n := forensics.Rerun(x.ctx, forensics.Command{
-		Path:    cmd.Path,
-		Args:    cmd.Args[1:],
+		Path:    plain.Path,
+		Args:    plain.Args[1:],
 		Env:     cmd.Env,
 		Dir:     cmd.Dir,
+		Confine: func(c *exec.Cmd) { x.confine(ts, c) },
 		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.GOOS,
 	})

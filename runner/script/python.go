@@ -46,7 +46,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	inv.Status, inv.Started = exitstatus.FromError(err)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
-	x.backtrace(cmd, &inv)
+	x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
 
 	var problem string
 	switch {
