@@ -14,13 +14,14 @@ import (
 // smoke run stays well under a minute.
 type sizes struct {
 	warmCases int   // workload 1
+	crashes   int   // workload 8: crashing cases, and as many clean ones
 	pkgCases  int   // workloads 2 and 3
 	scale     []int // workload 4: corpus sizes for the per-case slope; the last is list/check's
 }
 
 var (
-	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}}
-	shortSizes = sizes{warmCases: 50, pkgCases: 3, scale: []int{20, 50, 200}}
+	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}, crashes: 10}
+	shortSizes = sizes{warmCases: 50, pkgCases: 3, scale: []int{20, 50, 200}, crashes: 2}
 )
 
 // packageSets are the three distinct environments of workloads 2 and 3,
@@ -47,6 +48,10 @@ type workspace struct {
 	// Reduce is the case workload 6 reduces: a repro of 40 statements
 	// where 3 matter (an atexit hook that aborts, its imports, its guard).
 	Reduce string
+
+	// Crashing and Clean are the corpora of workload 8: cases that die by
+	// SIGSEGV at exit (and expect to), and cases that exit cleanly.
+	Crashing, Clean string
 
 	// PkgImports is, for each case of Pkgs in order, its package set's
 	// index and the Python statement the case runs, so the baselines run
@@ -101,6 +106,19 @@ func generate(dir, py string, sz sizes) (*workspace, error) {
 		ws.PkgImports = append(ws.PkgImports, stmt)
 	}
 
+	ws.Crashing, ws.Clean = filepath.Join(dir, "crashing"), filepath.Join(dir, "clean")
+	for i := range sz.crashes {
+		// A Python atexit hook reading address 0: SIGSEGV inside
+		// Py_FinalizeEx, with no compiler needed.
+		crash := "import atexit, ctypes; atexit.register(ctypes.string_at, 0)"
+		if err := writeCaseExit(ws.Crashing, "crash", fmt.Sprintf("c%03d", i), py, crash, "crash"); err != nil {
+			return nil, err
+		}
+		if err := writeCase(ws.Clean, "clean", fmt.Sprintf("c%03d", i), py, "import ctypes", nil); err != nil {
+			return nil, err
+		}
+	}
+
 	for _, n := range sz.scale {
 		root := filepath.Join(dir, fmt.Sprintf("scale%d", n))
 		for i := range n {
@@ -150,12 +168,24 @@ variants:
 // writeCase writes corpus/project/name.txtar: a case that runs
 // `python -c stmt` on one interpreter, with packages when pins are given.
 func writeCase(corpus, project, name, py, stmt string, pins []string) error {
+	return writeCaseFull(corpus, project, name, py, stmt, pins, "")
+}
+
+// writeCaseExit writes a case that expects exit.
+func writeCaseExit(corpus, project, name, py, stmt, exit string) error {
+	return writeCaseFull(corpus, project, name, py, stmt, nil, exit)
+}
+
+func writeCaseFull(corpus, project, name, py, stmt string, pins []string, exit string) error {
 	var yaml strings.Builder
 	fmt.Fprintf(&yaml, "summary: benchmark case %s/%s\n", project, name)
 	yaml.WriteString("links: [https://github.com/cleanexit/cleanexit/issues/4]\n")
 	fmt.Fprintf(&yaml, "python: [%q]\n", py)
 	if len(pins) > 0 {
 		fmt.Fprintf(&yaml, "packages: [%s]\n", strings.Join(pins, ", "))
+	}
+	if exit != "" {
+		fmt.Fprintf(&yaml, "exit: %s\n", exit)
 	}
 	a := &txtar.Archive{
 		Comment: fmt.Appendf(nil, "python -c '%s'\n", stmt),

@@ -17,6 +17,7 @@ import (
 //	CLEANEXIT_NO_INDEX    non-empty: local sources only
 //	CLEANEXIT_INSTALLER   auto, pip or uv
 //	CLEANEXIT_CACHE       the cache root (see envs.DefaultRoot)
+//	CLEANEXIT_BACKTRACE   off, crash or always: when a crash is rerun under the debugger
 func ConfigFromEnv(getenv func(string) string) Config {
 	if getenv == nil {
 		getenv = os.Getenv
@@ -24,6 +25,7 @@ func ConfigFromEnv(getenv func(string) string) Config {
 	cfg := Config{
 		Corpus:    getenv("CLEANEXIT_CORPUS"),
 		Installer: getenv("CLEANEXIT_INSTALLER"),
+		Backtrace: getenv("CLEANEXIT_BACKTRACE"),
 		Getenv:    getenv,
 		Index: cases.Index{
 			URL:     getenv("CLEANEXIT_INDEX_URL"),

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -77,6 +78,9 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		Verbose:  s.Verbose,
 		KeepWork: s.KeepWork,
 		Workdirs: s.workdirs,
+
+		Backtrace:        cmp.Or(s.Backtrace, r.Backtrace),
+		BacktraceTimeout: s.BacktraceTimeout,
 
 		// Looking the runtime up starts the compiler twice (probe, then
 		// -print-file-name): 60-120 ms that a run without a sanitized
@@ -209,6 +213,7 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 	res.StdoutTail = tail(inv.Stdout, 12)
 	res.OutputDropped = dropped(inv)
 	res.Traceback = inv.Traceback
+	res.Native = inv.Native
 	if !out.Passed {
 		if inv.OK {
 			res.Reason = lastFailLine(out.Log)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/script"
 	"github.com/cleanexit/cleanexit/toolchains"
@@ -33,6 +34,11 @@ type Config struct {
 	Verbose   bool
 	KeepWork  bool
 	Sandbox   bool // run python and exec under bubblewrap; corpus.yaml's sandbox: true does too
+
+	// Backtrace overrides every case's backtrace: (off, crash, always)
+	// when set; BacktraceTimeout bounds each rerun under the debugger.
+	Backtrace        string
+	BacktraceTimeout time.Duration
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
@@ -85,6 +91,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	}
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
+	}
+	if cfg.Backtrace != "" {
+		if err := forensics.ParseMode(cfg.Backtrace); err != nil {
+			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)
+		}
 	}
 	s := &Session{Config: cfg, workdirs: &script.Workdirs{}}
 	suite, cs, err := loadCases(cfg)

@@ -34,6 +34,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("CLEANEXIT_CACHE", cacheRoot)
 			e.Setenv("NO_COLOR", "1")
+			// A crash's rerun under gdb costs about a second; the
+			// scripts about it turn it back on.
+			e.Setenv("CLEANEXIT_BACKTRACE", "off")
 			// The scripts see what a user's shell here would hold: a
 			// PIP_FIND_LINKS naming a missing folder, PYTHON* settings.
 			for _, k := range []string{"PYENV_ROOT", "PIP_FIND_LINKS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE"} {

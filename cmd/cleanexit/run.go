@@ -20,6 +20,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/bisect"
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
@@ -38,6 +39,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", envDuration("CLEANEXIT_TIMEOUT"), "per python run, overriding every case's timeout")
 	repeat := fs.Int("repeat", 0, "run each variant N times; one failure fails it")
 	strict := fs.Bool("strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")
+	backtrace := fs.String("backtrace", os.Getenv("CLEANEXIT_BACKTRACE"), "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace: (env CLEANEXIT_BACKTRACE)")
+	backtraceTimeout := fs.Duration("backtrace-timeout", forensics.DefaultTimeout, "limit of one rerun under the debugger")
 	keep := fs.Bool("keep-work", false, "keep each run's $WORK and print where it is")
 	sandbox := fs.Bool("sandbox", false, "run each python and exec under bubblewrap: read-only but $WORK, no network unless required (Linux)")
 	jsonOut := fs.String("json", "", "write the JSON report (docs/report-json.md) to `FILE`")
@@ -95,6 +98,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	cfg.Verbose, cfg.Timeout, cfg.Repeat, cfg.Strict, cfg.KeepWork = *verbose, *timeout, *repeat, *strict, *keep
 	cfg.Sandbox = *sandbox
 	cfg.MaxFailures = cf.maxFailures
+	if *backtrace != "" {
+		if err := forensics.ParseMode(*backtrace); err != nil {
+			fmt.Fprintf(stderr, "cleanexit run: --backtrace: %v\n", err)
+			return usageError()
+		}
+	}
+	cfg.Backtrace, cfg.BacktraceTimeout = *backtrace, *backtraceTimeout
 	switch cf.progress {
 	case "auto", "on", "off":
 	default:

@@ -10,7 +10,7 @@ var CaseKeyOrder = []string{
 	"summary", "links",
 	"python", "requires", "unsupported",
 	"env", "timeout", "packages", "index",
-	"xfail", "exit", "stderr", "clean",
+	"xfail", "exit", "phase", "stderr", "clean", "backtrace",
 	"repeat", "retries",
 	"known-bad", "variants",
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/cleanexit/cleanexit/runner/feature"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -59,6 +60,14 @@ type Variant struct {
 	Repeat      int    // runs per interpreter; one failure fails the variant
 	Retries     int    // extra tries after a failure; a later pass is FLAKYPASS
 	Clean       string // "" or "strict": warnings such as exception-ignored fail too
+
+	// Phases, when set, makes a crash pass only if its native stack shows
+	// it died in one of them (see runner/forensics).
+	Phases    []forensics.Phase
+	PhaseLine int
+	// Backtrace is when a run is repeated under the debugger: off, crash
+	// or always; "" leaves it to corpus.yaml and the command line.
+	Backtrace string
 }
 
 // KnownBad reports whether the variant exists to prove the case catches the

@@ -20,8 +20,9 @@ type Corpus struct {
 
 // Suite holds defaults that apply to every case of a corpus.
 type Suite struct {
-	Python []PythonSelector // empty: every discovered CPython ≥ 3.8
-	Index  Index
+	Python    []PythonSelector // empty: every discovered CPython ≥ 3.8
+	Index     Index
+	Backtrace string // off, crash, always; "" is crash
 
 	// Sandbox runs every python and exec of the corpus's scripts under
 	// bubblewrap, as `cleanexit run --sandbox` does: for a corpus whose
@@ -110,14 +111,14 @@ func LoadSuite(file string) (Suite, error) {
 	}
 	holder := &Case{Dir: filepath.Dir(file)}
 	v := &Variant{}
-	d.mapping(doc.Content[0], SuiteFile, []string{"python", "index", "sandbox"}, func(key string, k, n *yaml.Node) {
+	d.mapping(doc.Content[0], SuiteFile, []string{"python", "index", "sandbox", "backtrace"}, func(key string, k, n *yaml.Node) {
 		if key == "sandbox" {
 			s.Sandbox, _ = d.boolean(n, key)
 			return
 		}
 		d.variantKey(holder, v, key, n)
 	})
-	s.Python, s.Index = v.Python, v.Index
+	s.Python, s.Index, s.Backtrace = v.Python, v.Index, v.Backtrace
 	return s, d.errs.Err()
 }
 

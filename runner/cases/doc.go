@@ -50,6 +50,13 @@
 //	retries      extra tries after a failure; a later pass is FLAKYPASS
 //	clean        strict: also fail a clean exit whose stderr shows
 //	             "Exception ignored" or an atexit traceback
+//	phase        a phase of death, or a list: a crash passes only if its
+//	             native stack shows it died there (runtime, finalization,
+//	             thread-local-destructor, static-destructor, c-atexit,
+//	             other-thread); needs a crashing exit. Unchecked, saying
+//	             so, where there is no stack (no debugger, no crash again)
+//	backtrace    off, crash or always: when a python run is repeated under
+//	             gdb/lldb for its native stacks. Default crash
 //	known-bad    variant names that prove the case catches the bug, beyond
 //	             those whose exit is not 0
 //	variants     name → overrides of any key above from python to clean;

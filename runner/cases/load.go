@@ -10,6 +10,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/cleanexit/cleanexit/runner/feature"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
 	"github.com/rogpeppe/go-internal/txtar"
 	"gopkg.in/yaml.v3"
@@ -19,6 +20,7 @@ import (
 var variantKeys = []string{
 	"python", "packages", "index", "requires", "unsupported", "xfail",
 	"exit", "stderr", "timeout", "env", "repeat", "retries", "clean",
+	"phase", "backtrace",
 }
 
 // caseKeys may appear only at the top of case.yaml.
@@ -183,6 +185,7 @@ func Parse(file, project string, data []byte) (*Case, error) {
 			d.errorf(keyNode(root, "known-bad"), "known-bad: no variant named %q", n)
 		}
 	}
+	d.checkPhases(c)
 	d.checkScript(c)
 	if len(d.errs) > 0 {
 		return nil, d.errs
@@ -337,6 +340,26 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 		if r, ok := d.integer(n, key, 0); ok && d.atMost(n, key, r, MaxRetries) {
 			v.Retries = r
 		}
+	case "phase":
+		v.PhaseLine = n.Line + d.offset
+		words, lines := d.strings(n, key, true)
+		v.Phases = nil
+		for i, w := range words {
+			p, err := forensics.ParsePhase(w)
+			if err != nil {
+				d.errs = append(d.errs, &Error{File: d.file, Line: lines[i], Msg: "phase: " + err.Error()})
+				continue
+			}
+			v.Phases = append(v.Phases, p)
+		}
+	case "backtrace":
+		if s, ok := d.str(n, key); ok {
+			if err := forensics.ParseMode(s); err != nil {
+				d.errorf(n, "backtrace: %v", err)
+			} else {
+				v.Backtrace = s
+			}
+		}
 	case "clean":
 		if s, ok := d.str(n, key); ok {
 			if s != "strict" && s != "default" {
@@ -346,6 +369,17 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 			} else {
 				v.Clean = ""
 			}
+		}
+	}
+}
+
+// checkPhases rejects a phase on a variant that cannot crash: a phase is
+// when a crash happened, and a clean exit has none.
+func (d *decoder) checkPhases(c *Case) {
+	for _, v := range c.Variants {
+		if len(v.Phases) > 0 && v.Exit.Clean() {
+			d.errs = append(d.errs, &Error{File: d.file, Line: v.PhaseLine,
+				Msg: fmt.Sprintf("phase: variant %q expects a clean exit, which has no phase of death (give it exit: crash, or move phase: into a crashing variant)", v.Name)})
 		}
 	}
 }

@@ -179,6 +179,12 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`c.txtar:1: the script is empty, so the case must hold exactly one .py file to run, but it holds 2 (a.py, b.py)`}},
 		{"unknown condition", "[cuda] python x.py\n[mac] python x.py\n" + yaml + "-- x.py --\n",
 			[]string{`c.txtar:2: unknown condition [mac]`}},
+		{"unknown phase", "python x.py\n" + yaml + "exit: crash\nphase: [c-atexit, tls]\n-- x.py --\n",
+			[]string{`c.txtar:6: phase: unknown phase "tls" (want one of runtime, finalization, thread-local-destructor,`}},
+		{"phase of a clean exit", "python x.py\n" + yaml + "phase: c-atexit\nvariants:\n  bad:\n    exit: crash\n-- x.py --\n",
+			[]string{`c.txtar:5: phase: variant "default" expects a clean exit, which has no phase of death`}},
+		{"bad backtrace", "python x.py\n" + yaml + "backtrace: yes\n-- x.py --\n",
+			[]string{`c.txtar:5: backtrace: want off, crash or always, not "yes"`}},
 		{"every error at once", "python x.py\n" + yaml + "exitt: 0\nexit: SIGABORT\n-- ../x.py --\n",
 			[]string{`c.txtar:5: case.yaml: unknown key "exitt"`, `c.txtar:6: exit: "SIGABORT"`, `c.txtar:7: file name "../x.py"`}},
 	}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -132,6 +133,8 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 		Python:  py,
 		Has:     e.features(in),
 		Index:   mergeIndex(e.cfg.Index, v.Index, e.cfg.Suite.Index),
+
+		Backtrace: cmp.Or(v.Backtrace, e.cfg.Suite.Backtrace),
 	}
 	for _, p := range v.Packages {
 		if p.Path != "" {

@@ -61,7 +61,7 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 				return "not run on this host"
 			}
 			parts := []string{string(c.Status)}
-			for _, s := range []string{c.Reason, c.Signature} {
+			for _, s := range []string{c.Reason, c.Signature, c.Phase, c.Culprit} {
 				if s != "" && !strings.Contains(strings.Join(parts, "\n"), s) {
 					parts = append(parts, s)
 				}
@@ -128,7 +128,7 @@ input#filter { margin: .8em 0; padding: 3px 6px; width: 22em; }
 <tr>{{range $i, $c := .M.Columns}}<th class="sort" data-col="{{$i | add2}}" title="{{$c.Host}}, python {{$c.Python}}">{{$c.Python}}</th>{{end}}</tr>
 </thead>
 <tbody>
-{{range .M.Rows}}<tr><td class="key" data-v="{{.Key}}" title="{{.File}}{{if .Line}}:{{.Line}}{{end}}">{{.Key}}</td>{{$w := worst .}}<td class="cell {{class $w}}" data-v="{{sev $w}}">{{if $w}}{{$w}}{{else}}·{{end}}</td>{{range .Cells}}<td class="cell {{class .Status}}" data-v="{{sev .Status}}" title="{{tip .}}">{{if .Status}}{{.Status}}{{if .Signal}}<small>{{.Signal}}</small>{{end}}{{else}}·{{end}}</td>{{end}}</tr>
+{{range .M.Rows}}<tr><td class="key" data-v="{{.Key}}" title="{{.File}}{{if .Line}}:{{.Line}}{{end}}">{{.Key}}</td>{{$w := worst .}}<td class="cell {{class $w}}" data-v="{{sev $w}}">{{if $w}}{{$w}}{{else}}·{{end}}</td>{{range .Cells}}<td class="cell {{class .Status}}" data-v="{{sev .Status}}" title="{{tip .}}">{{if .Status}}{{.Status}}{{if .Signal}}<small>{{.Signal}}</small>{{end}}{{if .Phase}}<small>{{.Phase}}</small>{{end}}{{else}}·{{end}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
 <script>

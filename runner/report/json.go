@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
@@ -90,35 +91,37 @@ type Interpreter struct {
 
 // Result is one run's result.Result, as the schema spells it.
 type Result struct {
-	ID          string   `json:"id"`
-	File        string   `json:"file"`
-	Line        int      `json:"line"`
-	Project     string   `json:"project"`
-	Case        string   `json:"case"`
-	Variant     string   `json:"variant"`
-	Python      string   `json:"python"`
-	Status      string   `json:"status"`
-	Reason      string   `json:"reason"`
-	Expected    string   `json:"expected"`
-	Actual      string   `json:"actual"`
-	Signal      string   `json:"signal"`
-	Signature   string   `json:"signature"`
-	Warnings    []string `json:"warnings"`
-	StderrTail  string   `json:"stderr_tail"`
-	StdoutTail  string   `json:"stdout_tail"`
-	Dropped     string   `json:"output_dropped"`
-	Traceback   string   `json:"traceback"`
-	Log         string   `json:"log"`
-	Work        string   `json:"work"`
-	Interpreter string   `json:"interpreter"`
-	Version     string   `json:"version"`
-	EnvKey      string   `json:"env_key"`
-	EnvBuilt    bool     `json:"env_built"`
-	EnvTimeS    float64  `json:"env_time_s"`
-	Installed   []string `json:"installed"`
-	Attempts    int      `json:"attempts"`
-	Failures    int      `json:"failures"`
-	DurationS   float64  `json:"duration_s"`
+	ID         string   `json:"id"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Project    string   `json:"project"`
+	Case       string   `json:"case"`
+	Variant    string   `json:"variant"`
+	Python     string   `json:"python"`
+	Status     string   `json:"status"`
+	Reason     string   `json:"reason"`
+	Expected   string   `json:"expected"`
+	Actual     string   `json:"actual"`
+	Signal     string   `json:"signal"`
+	Signature  string   `json:"signature"`
+	Warnings   []string `json:"warnings"`
+	StderrTail string   `json:"stderr_tail"`
+	StdoutTail string   `json:"stdout_tail"`
+	Dropped    string   `json:"output_dropped"`
+	Traceback  string   `json:"traceback"`
+	// Native is {} when the run was not repeated under a debugger.
+	Native      forensics.Native `json:"native"`
+	Log         string           `json:"log"`
+	Work        string           `json:"work"`
+	Interpreter string           `json:"interpreter"`
+	Version     string           `json:"version"`
+	EnvKey      string           `json:"env_key"`
+	EnvBuilt    bool             `json:"env_built"`
+	EnvTimeS    float64          `json:"env_time_s"`
+	Installed   []string         `json:"installed"`
+	Attempts    int              `json:"attempts"`
+	Failures    int              `json:"failures"`
+	DurationS   float64          `json:"duration_s"`
 }
 
 // NewDocument starts the report of a run on host, named name (the
@@ -165,7 +168,7 @@ func ResultOf(r result.Result) Result {
 		Variant: r.Variant, Python: r.Python, Status: string(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
-		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Native: deref(r.Native), Log: r.Log, Work: r.Work,
 		Dropped:     r.OutputDropped,
 		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
@@ -181,7 +184,7 @@ func (r Result) Model() result.Result {
 		Variant: r.Variant, Python: r.Python, Status: result.Status(r.Status),
 		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
 		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
-		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Log: r.Log, Work: r.Work,
+		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Native: nativeOrNil(r.Native), Log: r.Log, Work: r.Work,
 		OutputDropped: r.Dropped,
 		Interpreter:   r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
 		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),
@@ -291,4 +294,21 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// deref is a run's native verdict, the zero one when it was not rerun.
+func deref(n *forensics.Native) forensics.Native {
+	if n == nil {
+		return forensics.Native{}
+	}
+	return *n
+}
+
+// nativeOrNil is the model's native verdict: nil when the report says the
+// run was not rerun.
+func nativeOrNil(n forensics.Native) *forensics.Native {
+	if n.Debugger == "" && n.Note == "" && len(n.Frames) == 0 {
+		return nil
+	}
+	return &n
 }

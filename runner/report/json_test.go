@@ -174,13 +174,21 @@ type strictDocument struct {
 		OutputDropped                    string `json:"output_dropped"`
 		StdoutTail                       string `json:"stdout_tail"`
 		Traceback, Log, Work             string
-		Interpreter, Version             string
-		EnvKey                           string  `json:"env_key"`
-		EnvBuilt                         bool    `json:"env_built"`
-		EnvTimeS                         float64 `json:"env_time_s"`
-		Installed                        []string
-		Attempts, Failures               int
-		DurationS                        float64 `json:"duration_s"`
+		Native                           struct {
+			Phase, Thread, Signal, Culprit string
+			Frames                         []struct {
+				Function, Module, File string
+				Line                   int
+			}
+			Stacks, Debugger, Note string
+		}
+		Interpreter, Version string
+		EnvKey               string  `json:"env_key"`
+		EnvBuilt             bool    `json:"env_built"`
+		EnvTimeS             float64 `json:"env_time_s"`
+		Installed            []string
+		Attempts, Failures   int
+		DurationS            float64 `json:"duration_s"`
 	} `json:"results"`
 }
 

@@ -165,9 +165,19 @@ func detail(r result.Result) string {
 			fmt.Fprintf(&b, "\n%s:\n%s\n", title, body)
 		}
 	}
+	if n := r.Native; n != nil {
+		if n.Found() {
+			fmt.Fprintf(&b, "native: %s\n", nativeHeadline(n))
+		} else if n.Note != "" {
+			fmt.Fprintf(&b, "backtrace: %s\n", n.Note)
+		}
+	}
 	section("faulthandler", r.Traceback)
 	if !strings.Contains(r.Traceback, strings.TrimSpace(r.StderrTail)) {
 		section("stderr (last lines)", r.StderrTail)
+	}
+	if r.Native.Found() {
+		section("native stacks ("+r.Native.Debugger+")", r.Native.Stacks)
 	}
 	section("script", r.Log)
 	return b.String()

@@ -117,6 +117,9 @@ func mdStatus(c Cell) string {
 	if c.Signal != "" {
 		s += " " + c.Signal
 	}
+	if c.Phase != "" {
+		s += " " + c.Phase
+	}
 	return s
 }
 

@@ -47,6 +47,8 @@ type Cell struct {
 	Signal    string
 	Signature string
 	Reason    string
+	Phase     string // the native phase of death, "" when not known
+	Culprit   string // the frame it died in
 	Version   string
 	DurationS float64
 	Stderr    string // the last lines of its stderr, as the report kept them
@@ -97,6 +99,9 @@ func Merge(docs []*Document) *Matrix {
 				Status: result.Status(r.Status), Signal: r.Signal, Signature: r.Signature,
 				Reason: r.Reason, Version: r.Version, DurationS: r.DurationS,
 				Stderr: r.StderrTail,
+			}
+			if r.Native.Found() {
+				c.Phase, c.Culprit = string(r.Native.Phase), r.Native.Culprit
 			}
 			if prev, dup := cells[k]; !dup || severity(c.Status) > severity(prev.Status) {
 				cells[k] = c

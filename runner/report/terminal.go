@@ -45,18 +45,43 @@ func (t *Terminal) status(s result.Status) string {
 // Result prints one finished run.
 func (t *Terminal) Result(r result.Result) {
 	line := t.status(r.Status) + " " + r.ID
-	if r.Reason != "" {
-		line += "  " + r.Reason
+	if reason := withNative(r); reason != "" {
+		line += "  " + reason
 	}
 	line += "  (" + Duration(r.Duration) + ")"
 	fmt.Fprintln(t.W, line)
 	if r.Status.Failed() || t.Verbose {
 		t.details(r)
-	} else if len(r.Warnings) > 0 {
+	} else {
 		for _, w := range r.Warnings {
 			fmt.Fprintf(t.W, "    warning: %s\n", w)
 		}
+		if r.Native != nil && r.Native.Note != "" {
+			fmt.Fprintf(t.W, "    backtrace: %s\n", r.Native.Note)
+		}
 	}
+}
+
+// withNative is the result line's diagnosis with the native verdict after
+// it: "exit 139 (SIGSEGV) · thread-local-destructor in holder…so:
+// Refs::clear". A crash that met its expectation has no reason of its
+// own, so its status stands in; a reason that already names the phase
+// (a wrong-phase failure) is left as it is.
+func withNative(r result.Result) string {
+	if !r.Native.Found() {
+		return r.Reason
+	}
+	summary := r.Native.Summary()
+	if strings.Contains(r.Reason, summary) {
+		return r.Reason
+	}
+	if r.Reason == "" {
+		if r.Actual == "" {
+			return summary
+		}
+		return r.Actual + " · " + summary
+	}
+	return r.Reason + " · " + summary
 }
 
 func (t *Terminal) details(r result.Result) {
@@ -92,6 +117,14 @@ func (t *Terminal) details(r result.Result) {
 	}
 	if !strings.Contains(r.Traceback, strings.TrimSpace(r.StderrTail)) {
 		indent("stderr (last lines)", r.StderrTail)
+	}
+	if n := r.Native; n != nil {
+		if n.Found() {
+			fmt.Fprintf(t.W, "    native: %s\n", nativeHeadline(n))
+			indent("native stacks ("+n.Debugger+", every thread)", n.Stacks)
+		} else if n.Note != "" {
+			fmt.Fprintf(t.W, "    backtrace: %s\n", n.Note)
+		}
 	}
 	indent("script", r.Log)
 	if r.Work != "" {

@@ -2,6 +2,8 @@ package result
 
 import (
 	"time"
+
+	"github.com/cleanexit/cleanexit/runner/forensics"
 )
 
 // A Result is what happened to one run.
@@ -33,8 +35,11 @@ type Result struct {
 	// judged on the head and the tail.
 	OutputDropped string
 	Traceback     string // faulthandler's report, all threads
-	Log           string // the script's transcript (failures, or -v)
-	Work          string // $WORK, when kept
+	// Native is what the deciding python run's rerun under the debugger
+	// showed: phase, culprit, stacks; nil when it was not rerun.
+	Native *forensics.Native
+	Log    string // the script's transcript (failures, or -v)
+	Work   string // $WORK, when kept
 
 	Interpreter string // path of the interpreter
 	Version     string // its full version

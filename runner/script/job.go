@@ -5,6 +5,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 )
 
@@ -42,6 +43,12 @@ type Job struct {
 
 	// Sandbox, when set, confines the script's python and exec commands.
 	Sandbox *Sandbox
+
+	// Backtrace is when a python run is repeated under the debugger for
+	// its native stacks: off, crash (""), always. BacktraceTimeout bounds
+	// that rerun; 0 means forensics.DefaultTimeout.
+	Backtrace        string
+	BacktraceTimeout time.Duration
 }
 
 // An Outcome is what running a job's script showed.
@@ -83,6 +90,7 @@ type Invocation struct {
 	Want          string
 	Signatures    []diagnose.Signature
 	Traceback     string
+	Native        *forensics.Native // the rerun under the debugger; nil when there was none
 }
 
 // LastFailure returns the last invocation that did not meet its

@@ -44,6 +44,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	inv.Status, inv.Started = exitstatus.FromError(err)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
+	x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
 
 	var problem string
 	switch {
@@ -112,6 +113,9 @@ func (x *execution) judge(inv *Invocation) string {
 	}
 	if v.Stderr != nil && !v.Stderr.MatchString(inv.Stderr) {
 		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
+	}
+	if !v.Exit.Clean() {
+		return x.phaseProblem(inv)
 	}
 	return ""
 }

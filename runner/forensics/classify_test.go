@@ -1,0 +1,174 @@
+package forensics
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestClassifyRecordedStacks reads every recorded debugger output in
+// testdata: gdb's were captured on this project's Linux host from the
+// shipped native cases and the programs in testdata/programs; lldb's were
+// written from lldb's documented format (each says so in its header).
+func TestClassifyRecordedStacks(t *testing.T) {
+	const (
+		holder  = "holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear (holder.cpp:12)"
+		hook    = "hook.cpython-312-x86_64-linux-gnu.so: release_saved (hook.c:9)"
+		fncache = "fncache.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Cache::clear (fncache.cpp:21)"
+		ctypes  = "_ctypes.cpython-312-x86_64-linux-gnu.so: string_at (_ctypes.c:5528)"
+	)
+	tests := []struct {
+		file    string
+		phase   Phase
+		signal  string
+		thread  string
+		culprit string
+		note    string // a part of the note, for outputs without a crash
+	}{
+		{"gdb-thread-local-refs-buggy-3.12.txt", ThreadLocalDestructor, "SIGSEGV", `Thread 1 "python3.12"`, holder, ""},
+		{"gdb-thread-local-refs-buggy-3.13.txt", ThreadLocalDestructor, "SIGABRT", `Thread 1 "python3.13"`, strings.Replace(holder, "312", "313", 1), ""},
+		{"gdb-thread-local-refs-worker-thread-3.12.txt", OtherThread, "SIGSEGV", `Thread 2 "python3.12"`, holder, ""},
+		{"gdb-static-callable-cache-buggy-3.12.txt", StaticDestructor, "SIGSEGV", `Thread 1 "python3.12"`, fncache, ""},
+		{"gdb-static-callable-cache-buggy-deb3.11.txt", StaticDestructor, "SIGABRT", `Thread 1 "python3.11"`, strings.Replace(fncache, "312", "311", 1), ""},
+		{"gdb-c-atexit-hook-buggy-3.12.txt", CAtexit, "SIGSEGV", `Thread 1 "python3.12"`, hook, ""},
+		{"gdb-c-atexit-hook-buggy-destructor-3.12.txt", StaticDestructor, "SIGSEGV", `Thread 1 "python3.12"`, hook, ""},
+		{"gdb-c-atexit-hook-py-atexit-3.12.txt", Finalization, "SIGSEGV", `Thread 1 "python3.12"`, hook, ""},
+		{"gdb-ctypes-finalization-3.12.txt", Finalization, "SIGSEGV", `Thread 1 "python3.12"`, ctypes, ""},
+		{"gdb-ctypes-runtime-3.12.txt", Runtime, "SIGSEGV", `Thread 1 "python3.12"`, ctypes, ""},
+		{"gdb-static-destructor-3.12.txt", StaticDestructor, "SIGSEGV", `Thread 1 "python3.12"`,
+			"staticdtor.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Registry::~Registry (staticdtor.cpp:8)", ""},
+		{"gdb-thread-local-refs-no-crash-3.12.txt", "", "", "", "", "exited with code 01: no native stack"},
+		{"lldb-thread-local-refs-buggy-macos.txt", ThreadLocalDestructor, "SIGSEGV", "thread #1",
+			"holder.cpython-312-darwin.so: (anonymous namespace)::Refs::clear (holder.cpp:12)", ""},
+		{"lldb-c-atexit-hook-buggy-macos.txt", CAtexit, "SIGSEGV", "thread #1", "hook.cpython-312-darwin.so: release_saved (hook.c:9)", ""},
+		{"lldb-thread-local-refs-worker-thread-macos.txt", OtherThread, "SIGSEGV", `thread #2 "Thread-1 (hold)"`,
+			"holder.cpython-312-darwin.so: (anonymous namespace)::Refs::clear (holder.cpp:12)", ""},
+		{"lldb-no-crash-macos.txt", "", "", "", "", "exited with code 1: no native stack"},
+	}
+	seen := map[Phase]bool{}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s Stacks
+			if strings.HasPrefix(tt.file, "lldb-") {
+				s = ParseLLDB(string(data))
+			} else {
+				s = ParseGDB(string(data))
+			}
+			n := Classify(s)
+			if n.Phase != tt.phase || n.Signal != tt.signal || n.Thread != tt.thread || n.Culprit != tt.culprit {
+				t.Errorf("Classify = phase %q signal %q thread %q culprit %q\nwant     phase %q signal %q thread %q culprit %q",
+					n.Phase, n.Signal, n.Thread, n.Culprit, tt.phase, tt.signal, tt.thread, tt.culprit)
+			}
+			if tt.note != "" && !strings.Contains(n.Note, tt.note) {
+				t.Errorf("Note = %q, want it to say %q", n.Note, tt.note)
+			}
+			if tt.note == "" && (n.Note != "" || !n.Found() || n.Stacks == "") {
+				t.Errorf("a crash: want frames, stacks and no note; got %d frames, note %q", len(n.Frames), n.Note)
+			}
+			seen[n.Phase] = true
+		})
+	}
+	for _, p := range Phases {
+		if !seen[p] {
+			t.Errorf("no recorded stack shows phase %s", p)
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	data, err := os.ReadFile("testdata/gdb-thread-local-refs-buggy-3.12.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := Classify(ParseGDB(string(data)))
+	want := "thread-local-destructor in holder…so: (anonymous namespace)::Refs::clear"
+	if got := n.Summary(); got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	var none *Native
+	if none.Summary() != "" || none.Found() {
+		t.Error("a nil Native must say nothing")
+	}
+}
+
+// TestParseNeverFails feeds the parsers what a debugger may print instead
+// of a stack: nothing, an error, a half-written frame.
+func TestParseNeverFails(t *testing.T) {
+	for _, in := range []string{"", "\n\n", "#0", "Thread 1 (", "Thread 1 (Thread 0x1 (LWP 2) \"p\"):\n#0  0xzz in", "* thread #1, stop reason = signal SIGSEGV\n  * frame #0: `", "error: process exited"} {
+		for _, parse := range []func(string) Stacks{ParseGDB, ParseLLDB} {
+			n := Classify(parse(in))
+			if n.Found() && n.Phase == "" {
+				t.Errorf("%q: frames without a phase", in)
+			}
+		}
+	}
+}
+
+func TestFunctionName(t *testing.T) {
+	for in, want := range map[string]string{
+		"(anonymous namespace)::Refs::~Refs (this=..., __in_chrg=...)": "(anonymous namespace)::Refs::~Refs",
+		"?? ()":  "??",
+		"_start": "_start",
+		"std::vector<nanobind::object, std::allocator<nanobind::object> >::~vector (this=...)": "std::vector<nanobind::object, std::allocator<nanobind::object> >::~vector",
+		"(anonymous namespace)::Refs::clear(this=0x0000600000c04018)":                          "(anonymous namespace)::Refs::clear",
+	} {
+		if got := functionName(in); got != want {
+			t.Errorf("functionName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestIsDestructor(t *testing.T) {
+	for fn, want := range map[string]bool{
+		"std::vector<nanobind::object, std::allocator<nanobind::object> >::~vector": true,
+		"std::shared_ptr<(anonymous namespace)::Cache>::~shared_ptr":                true,
+		"__tcf_0":                            true,
+		"release_saved":                      false,
+		"std::less<std::~weird>::operator()": false,
+	} {
+		if got := isDestructor(fn); got != want {
+			t.Errorf("isDestructor(%q) = %v, want %v", fn, got, want)
+		}
+	}
+}
+
+func TestParsePhase(t *testing.T) {
+	if p, err := ParsePhase("c-atexit"); err != nil || p != CAtexit {
+		t.Errorf("ParsePhase(c-atexit) = %q, %v", p, err)
+	}
+	if _, err := ParsePhase("thread-local"); err == nil || !strings.Contains(err.Error(), "thread-local-destructor") {
+		t.Errorf("ParsePhase(thread-local) error %v, want the list of phases", err)
+	}
+}
+
+func TestSameCrash(t *testing.T) {
+	read := func(name string) *Native {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := Classify(ParseGDB(string(data)))
+		return &n
+	}
+	segv, abrt := read("gdb-thread-local-refs-buggy-3.12.txt"), read("gdb-thread-local-refs-buggy-3.13.txt")
+	worker := read("gdb-thread-local-refs-worker-thread-3.12.txt")
+	cache := read("gdb-static-callable-cache-buggy-3.12.txt")
+	none := read("gdb-thread-local-refs-no-crash-3.12.txt")
+	// 3.12's SIGSEGV and 3.13's SIGABRT die in the same destructor; the
+	// module's name differs by its ABI tag, so they are not the same
+	// module, and SameCrash says so.
+	if !segv.SameCrash(segv) {
+		t.Error("a crash is not the same as itself")
+	}
+	if segv.SameCrash(abrt) {
+		t.Error("crashes in modules built for two interpreters counted as one")
+	}
+	if segv.SameCrash(worker) || segv.SameCrash(cache) || segv.SameCrash(none) || none.SameCrash(none) {
+		t.Error("different phases, culprits or no stack counted as the same crash")
+	}
+}

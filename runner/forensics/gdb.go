@@ -1,0 +1,203 @@
+package forensics
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// gdb's batch output, as `gdb -batch -ex run -ex 'thread apply all bt'
+// -ex 'info sharedlibrary'` prints it (see gdbArgs):
+//
+//	Thread 2 "python3.12" received signal SIGSEGV, Segmentation fault.
+//	Thread 2 (Thread 0x7ffff6fff6c0 (LWP 15039) "python3.12"):
+//	#0  0x00007ffff79b7fe4 in _PyInterpreterState_GET () at ./Include/internal/pycore_pystate.h:133
+//	#1  dict_dealloc (mp=...) at Objects/dictobject.c:2349
+//	#5  0x00007ffff765c22f in __GI___call_tls_dtors () at ./stdlib/cxa_thread_atexit_impl.c:159
+//	#3  0x00007ffff7ec2f7a in ?? () from /lib/x86_64-linux-gnu/libffi.so.8
+//	0x00007ffff790ba10  0x00007ffff7b78ebe  Yes  /root/.pyenv/versions/3.12.1/lib/libpython3.12.so.1.0
+//
+// A frame without an address is inlined into the frame above it, or (for
+// frame #0) stopped at the first instruction of a line; its module is
+// found from its neighbours.
+var (
+	gdbSignal  = regexp.MustCompile(`^(?:Program|Thread (\d+)(?: "[^"]*")?) received signal (SIG[A-Z0-9]+)`)
+	gdbThread  = regexp.MustCompile(`^Thread (\d+) \(.*?\)(?: "([^"]*)")?\):\s*$`)
+	gdbFrame   = regexp.MustCompile(`^#(\d+)\s+(?:(0x[0-9a-fA-F]+) in )?(.*)$`)
+	gdbExited  = regexp.MustCompile(`^\[Inferior \d+ \(process \d+\) (exited normally|exited with code \d+)\]`)
+	gdbLibrary = regexp.MustCompile(`^(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(?:Yes|No)(?: \(\*\))?\s+(/.*)$`)
+	gdbWhere   = regexp.MustCompile(`^(.*?) (?:at (.+):(\d+)|from (\S+))$`)
+)
+
+// ParseGDB reads the stacks out of gdb's batch output. Lines it does not
+// know (the program's own output, gdb's warnings) are skipped; it never
+// fails, and an output with no backtrace gives no threads.
+func ParseGDB(out string) Stacks {
+	s := Stacks{Crashed: -1, Debugger: "gdb"}
+	crashedID := ""
+	type rawFrame struct {
+		addr   uint64
+		hasPC  bool
+		module string // from "from LIB"
+		frame  Frame
+	}
+	type library struct {
+		lo, hi uint64
+		name   string
+	}
+	var libs []library
+	var raw [][]rawFrame
+	var ids []string
+	var text strings.Builder
+	inStacks := false
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if m := gdbSignal.FindStringSubmatch(line); m != nil && s.Signal == "" {
+			s.Signal, crashedID = m[2], m[1]
+			continue
+		}
+		if m := gdbExited.FindStringSubmatch(line); m != nil {
+			s.Exited = m[1]
+			continue
+		}
+		if m := gdbThread.FindStringSubmatch(line); m != nil {
+			name := "Thread " + m[1]
+			if m[2] != "" {
+				name += ` "` + m[2] + `"`
+			}
+			s.Threads = append(s.Threads, Thread{Name: name, Main: m[1] == "1"})
+			raw = append(raw, nil)
+			ids = append(ids, m[1])
+			inStacks = true
+			text.WriteString(line + "\n")
+			continue
+		}
+		if m := gdbLibrary.FindStringSubmatch(line); m != nil {
+			lo, err1 := strconv.ParseUint(m[1], 0, 64)
+			hi, err2 := strconv.ParseUint(m[2], 0, 64)
+			if err1 == nil && err2 == nil {
+				libs = append(libs, library{lo, hi, baseModule(m[3])})
+			}
+			inStacks = false
+			continue
+		}
+		m := gdbFrame.FindStringSubmatch(line)
+		if m == nil || len(raw) == 0 || !inStacks {
+			if strings.HasPrefix(line, "From ") {
+				inStacks = false
+			}
+			continue
+		}
+		text.WriteString(line + "\n")
+		var rf rawFrame
+		if m[2] != "" {
+			rf.addr, _ = strconv.ParseUint(m[2], 0, 64)
+			rf.hasPC = true
+		}
+		rest := m[3]
+		if w := gdbWhere.FindStringSubmatch(rest); w != nil {
+			rest = w[1]
+			if w[2] != "" {
+				rf.frame.File = w[2]
+				rf.frame.Line, _ = strconv.Atoi(w[3])
+			}
+			rf.module = baseModule(w[4])
+		}
+		rf.frame.Function = functionName(rest)
+		raw[len(raw)-1] = append(raw[len(raw)-1], rf)
+	}
+	moduleAt := func(pc uint64) string {
+		for _, l := range libs {
+			if pc >= l.lo && pc < l.hi {
+				return l.name
+			}
+		}
+		if len(libs) > 0 {
+			return mainProgram
+		}
+		return ""
+	}
+	for ti, frames := range raw {
+		out := make([]Frame, len(frames))
+		for i, rf := range frames {
+			f := rf.frame
+			switch {
+			case rf.module != "":
+				f.Module = rf.module
+			case rf.hasPC:
+				f.Module = moduleAt(rf.addr)
+			case i > 0:
+				f.Module = out[i-1].Module // inlined into the frame above
+			}
+			out[i] = f
+		}
+		// Frame #0 stopped at a line's first instruction has no address:
+		// guess its module from its source file.
+		if len(out) > 0 && !frames[0].hasPC && frames[0].module == "" {
+			out[0].Module = moduleOfSource(out[0].File)
+		}
+		s.Threads[ti].Frames = out
+	}
+	for i, id := range ids {
+		if id == crashedID {
+			s.Crashed = i
+		}
+	}
+	if s.Signal != "" && s.Crashed < 0 {
+		// "Program received signal": a single-threaded program, or gdb
+		// did not name the thread; the main thread is the one.
+		for i, t := range s.Threads {
+			if t.Main || len(s.Threads) == 1 {
+				s.Crashed = i
+				break
+			}
+		}
+	}
+	s.Text = strings.TrimRight(text.String(), "\n")
+	return s
+}
+
+// mainProgram stands for the executable itself (the interpreter), which
+// `info sharedlibrary` does not list.
+const mainProgram = "(the interpreter)"
+
+// functionName is the function of a frame's text with its argument list
+// removed: "(anonymous namespace)::Refs::~Refs (this=..., __in_chrg=...)"
+// is "(anonymous namespace)::Refs::~Refs".
+func functionName(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.HasSuffix(s, ")") {
+		return s
+	}
+	depth := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		switch s[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return strings.TrimSpace(s[:i])
+			}
+		}
+	}
+	return s
+}
+
+// moduleOfSource guesses the module of a frame that gdb printed without
+// an address from the path of its source: glibc's and CPython's source
+// trees have telling folders.
+func moduleOfSource(file string) string {
+	f := strings.TrimPrefix(strings.TrimPrefix(file, "./"), "../")
+	for _, dir := range []string{"sysdeps/", "nptl/", "stdlib/", "elf/", "csu/", "malloc/", "string/", "libio/", "posix/", "signal/"} {
+		if strings.HasPrefix(f, dir) {
+			return "libc.so.6"
+		}
+	}
+	for _, dir := range []string{"Python/", "Objects/", "Include/", "Parser/"} {
+		if strings.HasPrefix(f, dir) {
+			return "libpython"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,3 @@
+import ctypes
+print("before", flush=True)
+ctypes.string_at(0)
