@@ -159,7 +159,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	if repeat > 1 && anyFailed {
 		res.Reason = fmt.Sprintf("failed %d/%d · %s", res.Failures, res.Attempts, res.Reason)
 	}
-	if wrote := s.untouched.changed(); len(wrote) > 0 {
+	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
 		// Whatever the script showed, a run that changed the corpus or
 		// the caller's configuration cannot be trusted, nor can later ones
 		// that would read what it planted.
