@@ -52,10 +52,22 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		return res
 	}
 	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
+	if env.Rebuilt != "" {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("rebuilt environment %s: the cached one was damaged (%s)", env.Key, env.Rebuilt))
+	}
 	res.Warnings = append(res.Warnings, env.Warnings...)
 
 	var pip, pipEnv []string
 	if usesPip(r) {
+		// pip changes the environment it installs into: this run gets a
+		// copy of its own, and the cached environment stays as built.
+		private, drop, err := s.Cache.PrivateCopy(env)
+		if err != nil {
+			res.Status, res.Reason = result.Unresolved, err.Error()
+			return res
+		}
+		defer drop()
+		env = private
 		var release func()
 		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, spec)
 		if err != nil {
@@ -124,6 +136,18 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 			failed = out
 		}
 		last = out
+	}
+	if pip == nil {
+		// Any other run may still have written to the shared environment
+		// (exec pip, a script that plants a .pth): if it did, no later run
+		// gets that environment.
+		changed, err := s.Cache.AfterRun(context.WithoutCancel(ctx), env)
+		if changed != "" {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the run changed its cached environment %s (%s); discarded, the next run that needs it rebuilds it", env.Key, changed))
+		}
+		if err != nil {
+			res.Warnings = append(res.Warnings, err.Error())
+		}
 	}
 	decisive := last
 	if anyFailed || (flaky && !last.Passed) {

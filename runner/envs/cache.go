@@ -54,6 +54,15 @@ type Env struct {
 	Warnings  []string // problems with the user's settings noticed while building; empty when not built now
 	Built     bool     // false when it was already in the cache
 	BuildTime time.Duration
+
+	// Rebuilt says why the environment that was in the cache under this
+	// key was thrown away and built again ("removed bin/python"); "" when
+	// it was not.
+	Rebuilt string
+
+	files   tree      // what Dir held when it was built
+	buildID string    // the marker's, to tell this build from a later one
+	marker  fileStamp // the marker file's, to notice a rewritten marker
 }
 
 // cacheDirName is the folder under the user cache dir that holds everything
@@ -142,10 +151,13 @@ func (c *Cache) Close() error {
 //	locks/env-<key>.use         held shared by each process using envs/<key>
 //	pip/<pip-key>/pip           a private copy of a base interpreter's pip
 //	locks/pip-<pip-key>.lock    held while that copy is made or removed
+//	private/<key>-<random>/     one run's own copy of envs/<key> (see PrivateCopy)
+//	private/<key>-<random>.lock held while that run goes on
 func (c *Cache) envsDir() string          { return filepath.Join(c.Root, "envs") }
 func (c *Cache) envDir(key string) string { return filepath.Join(c.envsDir(), key) }
 func (c *Cache) locksDir() string         { return filepath.Join(c.Root, "locks") }
 func (c *Cache) pipRoot() string          { return filepath.Join(c.Root, "pip") }
+func (c *Cache) privateRoot() string      { return filepath.Join(c.Root, "private") }
 func (c *Cache) buildLockPath(key string) string {
 	return filepath.Join(c.locksDir(), "env-"+key+".build")
 }
@@ -201,6 +213,8 @@ func venvBin(dir string) string {
 
 func newEnv(key, dir string, m *marker) Env {
 	return Env{
+		files:     m.Files,
+		buildID:   m.BuildID,
 		Key:       key,
 		Dir:       dir,
 		Python:    venvPython(dir),
