@@ -58,16 +58,17 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	res.Warnings = append(res.Warnings, env.Warnings...)
 
 	var pip, pipEnv []string
-	if usesPip(r) {
+	private := usesPip(r)
+	if private {
 		// pip changes the environment it installs into: this run gets a
 		// copy of its own, and the cached environment stays as built.
-		private, drop, err := s.Cache.PrivateCopy(env)
+		own, drop, err := s.Cache.PrivateCopy(env)
 		if err != nil {
 			res.Status, res.Reason = result.Unresolved, err.Error()
 			return res
 		}
 		defer drop()
-		env = private
+		env = own
 		var release func()
 		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, spec)
 		if err != nil {
@@ -137,7 +138,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		}
 		last = out
 	}
-	if pip == nil {
+	if !private {
 		// Any other run may still have written to the shared environment
 		// (exec pip, a script that plants a .pth): if it did, no later run
 		// gets that environment.
