@@ -50,7 +50,7 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	if err != nil {
 		return nil, err
 	}
-	childEnv, warnings := c.installerEnviron(installer)
+	childEnv, warnings := c.installerEnviron(installer, spec.Index.Env)
 	m := &marker{Format: markerFormat, Key: key, Spec: spec}
 
 	create := VenvArgs(spec, venv)
