@@ -332,6 +332,7 @@ func envSpec(r *plan.Run) envs.Spec {
 			Extra:     r.Index.Extra,
 			FindLinks: r.Index.FindLinks,
 			NoIndex:   r.Index.NoIndex,
+			Env:       r.Index.Env,
 		},
 	}
 }
