@@ -99,7 +99,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		// -print-file-name): 60-120 ms that a run without a sanitized
 		// build must not pay.
 		ASanRuntime: asanRuntimeFor(r, s.features),
-		ExtCache:    script.ExtCacheDir(s.Cache.Root),
+		ExtCache:    s.CacheDir.Ext(),
 	}
 	if s.sandbox != nil {
 		sb := *s.sandbox

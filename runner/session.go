@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/runner/cache"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
 	"github.com/cleanexit/cleanexit/runner/forensics"
@@ -23,7 +24,7 @@ type Config struct {
 	Args   []string // corpus roots, case files, or case IDs ("mlir", "mlir/context-shutdown")
 
 	Index     cases.Index // --index-url, --find-links, --no-index
-	CacheRoot string      // "" means envs.DefaultRoot
+	CacheRoot string      // "" means cache.Default
 	Installer string      // auto, pip, uv
 
 	Filter    *regexp.Regexp // keep runs whose ID matches
@@ -63,6 +64,7 @@ type Session struct {
 	Host         *toolchains.Host
 	Runs         []*plan.Run
 	Cache        *envs.Cache
+	CacheDir     cache.Dir // where everything cached lives; ask it for paths
 	features     *hostFeatures
 
 	// workdirs lends runs their $WORK (see script.Workdirs); Close
@@ -107,15 +109,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	root := cfg.CacheRoot
-	if root == "" {
-		root, err = envs.DefaultRoot(cfg.Getenv)
+	s.CacheDir = cache.Dir(cfg.CacheRoot)
+	if s.CacheDir == "" {
+		s.CacheDir, err = cache.Default(cfg.Getenv)
 		if err != nil {
 			return nil, err
 		}
 	}
-	s.Cache = &envs.Cache{Root: root, Getenv: cfg.Getenv, Installer: cfg.Installer}
-	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: root, Warn: cfg.Warn})
+	s.Cache = &envs.Cache{Root: s.CacheDir.Environments(), Getenv: cfg.Getenv, Installer: cfg.Installer}
+	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn})
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
 	}

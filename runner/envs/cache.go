@@ -1,8 +1,6 @@
 package envs
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -63,55 +61,6 @@ type Env struct {
 	files   tree      // what Dir held when it was built
 	buildID string    // the marker's, to tell this build from a later one
 	marker  fileStamp // the marker file's, to notice a rewritten marker
-}
-
-// cacheDirName is the folder under the user cache dir that holds everything
-// cleanexit caches.
-const cacheDirName = "cleanexit"
-
-// DefaultRoot is $CLEANEXIT_CACHE when set, else <user cache dir>/cleanexit
-// (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on
-// macOS, %LocalAppData% on Windows).
-func DefaultRoot(getenv func(string) string) (string, error) {
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if root := getenv("CLEANEXIT_CACHE"); root != "" {
-		return filepath.Abs(root)
-	}
-	base, err := userCacheDir(getenv)
-	if err != nil {
-		return "", fmt.Errorf("finding the cache folder: %w (set CLEANEXIT_CACHE to choose one)", err)
-	}
-	return filepath.Join(base, cacheDirName), nil
-}
-
-// userCacheDir is os.UserCacheDir reading the given environment rather than
-// the process's, so a caller's environment decides where the cache is.
-func userCacheDir(getenv func(string) string) (string, error) {
-	switch runtime.GOOS {
-	case "windows":
-		if d := getenv("LocalAppData"); d != "" {
-			return d, nil
-		}
-		return "", errors.New("%LocalAppData% is not set")
-	case "darwin", "ios":
-		if h := getenv("HOME"); h != "" {
-			return filepath.Join(h, "Library", "Caches"), nil
-		}
-		return "", errors.New("$HOME is not set")
-	default:
-		if d := getenv("XDG_CACHE_HOME"); d != "" {
-			if !filepath.IsAbs(d) {
-				return "", errors.New("$XDG_CACHE_HOME is a relative path")
-			}
-			return d, nil
-		}
-		if h := getenv("HOME"); h != "" {
-			return filepath.Join(h, ".cache"), nil
-		}
-		return "", errors.New("neither $XDG_CACHE_HOME nor $HOME is set")
-	}
 }
 
 func (c *Cache) init() {

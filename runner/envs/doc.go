@@ -15,8 +15,8 @@
 //
 // # Keys
 //
-// One environment exists per key, in Root/envs/<key> (Root is
-// $CLEANEXIT_CACHE, else <user cache dir>/cleanexit; see [DefaultRoot]).
+// One environment exists per key, in Root/envs/<key> (Root is the cache
+// root, which package runner/cache finds and owns).
 // [Spec.Key] hashes everything that decides what ends up installed, and
 // nothing else:
 //
