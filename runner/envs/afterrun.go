@@ -29,10 +29,18 @@ func (c *Cache) AfterRun(ctx context.Context, env *Env) (changed string, err err
 // changedSince describes how env's folder differs from what it held when
 // env was handed out; "" when it does not.
 func (c *Cache) changedSince(env *Env) string {
+	if _, err := os.Stat(env.Dir); os.IsNotExist(err) {
+		return "" // another run found it changed and discarded it
+	}
 	switch info, err := os.Stat(filepath.Join(env.Dir, markerName)); {
 	case err != nil:
 		return "removed " + markerName
 	case stampOf(info) != env.marker:
+		if m, err := readMarker(env.Dir, env.Key); err == nil && m.BuildID != env.buildID {
+			// Discarded and built again since, by another run: what is
+			// there now is not what this run had.
+			return ""
+		}
 		return "changed " + markerName
 	}
 	now, err := scanTree(env.Dir)

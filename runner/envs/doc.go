@@ -146,6 +146,10 @@
 // can see each other's writes while both are running; the check after the
 // writer ends discards the environment for every run that starts later.
 // A file rewritten in place keeping its size and modification time (a
-// deliberate os.utime) is not seen; `cleanexit run --sandbox`, where
-// available, makes the environment read-only to the case instead.
+// deliberate os.utime) is not seen, nor is a marker forged with a new build
+// ID and a file list to match; `cleanexit run --sandbox`, where available,
+// makes the environment read-only to the case instead. The check before use
+// starts no process: the environment's interpreter is "still the recorded
+// identity" when bin/python still links where it did and the base
+// interpreter has the size and modification time recorded at build time.
 package envs
