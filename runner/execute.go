@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -104,6 +105,10 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	if s.sandbox != nil {
 		sb := *s.sandbox
 		sb.Network = requiresNetwork(r)
+		if private {
+			// The run's own copy is the one environment it may change.
+			sb.Writable = append(slices.Clip(sb.Writable), env.Dir)
+		}
 		job.Sandbox = &sb
 	}
 	repeat := max(r.Variant.Repeat, 1)
