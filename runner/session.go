@@ -89,6 +89,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
 	}
+	if cfg.Backtrace == "" {
+		// Every command that runs cases (run, prove, reduce, bisect)
+		// honours CLEANEXIT_BACKTRACE, not only those with the flag.
+		cfg.Backtrace = cfg.Getenv("CLEANEXIT_BACKTRACE")
+	}
 	if cfg.Backtrace != "" {
 		if err := forensics.ParseMode(cfg.Backtrace); err != nil {
 			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)
