@@ -20,6 +20,9 @@ import (
 // target is build-ext's own time, as its "from the build cache in …" line
 // reports it.
 func (b *bench) nanobindCase() ([]row, error) {
+	if !b.sz.nanobind {
+		return []row{{name: "6 nanobind case", note: "skipped in -short (go test ./cmd/cleanexit builds against nanobind)"}}, nil
+	}
 	wheels, why := wheelhouse.Shared()
 	if wheels == "" {
 		return []row{{name: "6 nanobind case", note: "skipped: " + why}}, nil

@@ -17,10 +17,14 @@ type sizes struct {
 	crashes   int   // workload 8: crashing cases, and as many clean ones
 	pkgCases  int   // workloads 2 and 3
 	scale     []int // workload 4: corpus sizes for the per-case slope; the last is list/check's
+	// nanobind runs workload 6, whose one cold pair compiles nanobind three
+	// times (half a minute of CPU): CI's smoke run leaves it to the CLI
+	// tests, which build against nanobind too.
+	nanobind bool
 }
 
 var (
-	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}, crashes: 10}
+	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}, crashes: 10, nanobind: true}
 	shortSizes = sizes{warmCases: 50, pkgCases: 3, scale: []int{20, 50, 200}, crashes: 2}
 )
 

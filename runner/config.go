@@ -16,7 +16,7 @@ import (
 //	CLEANEXIT_INDEX_URL   package index
 //	CLEANEXIT_NO_INDEX    non-empty: local sources only
 //	CLEANEXIT_INSTALLER   auto, pip or uv
-//	CLEANEXIT_CACHE       the cache root (see envs.DefaultRoot)
+//	CLEANEXIT_CACHE       the cache root (see cache.Default)
 //	CLEANEXIT_BACKTRACE   off, crash or always: when a crash is rerun under the debugger
 func ConfigFromEnv(getenv func(string) string) Config {
 	if getenv == nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,10 +53,23 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		return res
 	}
 	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
+	if env.Rebuilt != "" {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("rebuilt environment %s: the cached one was damaged (%s)", env.Key, env.Rebuilt))
+	}
 	res.Warnings = append(res.Warnings, env.Warnings...)
 
 	var pip, pipEnv []string
-	if usesPip(r) {
+	private := usesPip(r)
+	if private {
+		// pip changes the environment it installs into: this run gets a
+		// copy of its own, and the cached environment stays as built.
+		own, drop, err := s.Cache.PrivateCopy(env)
+		if err != nil {
+			res.Status, res.Reason = result.Unresolved, err.Error()
+			return res
+		}
+		defer drop()
+		env = own
 		var release func()
 		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, spec)
 		if err != nil {
@@ -86,11 +100,15 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		// -print-file-name): 60-120 ms that a run without a sanitized
 		// build must not pay.
 		ASanRuntime: asanRuntimeFor(r, s.features),
-		ExtCache:    script.ExtCacheDir(s.Cache.Root),
+		ExtCache:    s.CacheDir.Ext(),
 	}
 	if s.sandbox != nil {
 		sb := *s.sandbox
 		sb.Network = requiresNetwork(r)
+		if private {
+			// The run's own copy is the one environment it may change.
+			sb.Writable = append(slices.Clip(sb.Writable), env.Dir)
+		}
 		job.Sandbox = &sb
 	}
 	repeat := max(r.Variant.Repeat, 1)
@@ -124,6 +142,18 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 			failed = out
 		}
 		last = out
+	}
+	if !private {
+		// Any other run may still have written to the shared environment
+		// (exec pip, a script that plants a .pth): if it did, no later run
+		// gets that environment.
+		changed, err := s.Cache.AfterRun(context.WithoutCancel(ctx), env)
+		if changed != "" {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the run changed its cached environment %s (%s); discarded, the next run that needs it rebuilds it", env.Key, changed))
+		}
+		if err != nil {
+			res.Warnings = append(res.Warnings, err.Error())
+		}
 	}
 	// A failure decides what the result shows, also for a FLAKYPASS: the
 	// crash it passed after is the news, not the clean exit that followed.
@@ -161,7 +191,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	if repeat > 1 && anyFailed {
 		res.Reason = fmt.Sprintf("failed %d/%d · %s", res.Failures, res.Attempts, res.Reason)
 	}
-	if wrote := s.untouched.changed(); len(wrote) > 0 {
+	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
 		// Whatever the script showed, a run that changed the corpus or
 		// the caller's configuration cannot be trusted, nor can later ones
 		// that would read what it planted.
@@ -349,6 +379,7 @@ func envSpec(r *plan.Run) envs.Spec {
 			Extra:     r.Index.Extra,
 			FindLinks: r.Index.FindLinks,
 			NoIndex:   r.Index.NoIndex,
+			Env:       r.Index.Env,
 		},
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/runner/cache"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
 	"github.com/cleanexit/cleanexit/runner/forensics"
@@ -23,7 +24,7 @@ type Config struct {
 	Args   []string // corpus roots, case files, or case IDs ("mlir", "mlir/context-shutdown")
 
 	Index     cases.Index // --index-url, --find-links, --no-index
-	CacheRoot string      // "" means envs.DefaultRoot
+	CacheRoot string      // "" means cache.Default
 	Installer string      // auto, pip, uv
 
 	Filter    *regexp.Regexp // keep runs whose ID matches
@@ -68,6 +69,7 @@ type Session struct {
 	// emptied it (see NothingToRun).
 	Planned, Filtered, Selected int
 	Cache                       *envs.Cache
+	CacheDir                    cache.Dir // where everything cached lives; ask it for paths
 	features                    *hostFeatures
 
 	// workdirs lends runs their $WORK (see script.Workdirs); Close
@@ -92,6 +94,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
 	}
+	if cfg.Backtrace == "" {
+		// Every command that runs cases (run, prove, reduce, bisect)
+		// honours CLEANEXIT_BACKTRACE, not only those with the flag.
+		cfg.Backtrace = cfg.Getenv("CLEANEXIT_BACKTRACE")
+	}
 	if cfg.Backtrace != "" {
 		if err := forensics.ParseMode(cfg.Backtrace); err != nil {
 			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)
@@ -112,15 +119,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	root := cfg.CacheRoot
-	if root == "" {
-		root, err = envs.DefaultRoot(cfg.Getenv)
+	s.CacheDir = cache.Dir(cfg.CacheRoot)
+	if s.CacheDir == "" {
+		s.CacheDir, err = cache.Default(cfg.Getenv)
 		if err != nil {
 			return nil, err
 		}
 	}
-	s.Cache = &envs.Cache{Root: root, Getenv: cfg.Getenv, Installer: cfg.Installer}
-	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: root, Warn: cfg.Warn})
+	s.Cache = &envs.Cache{Root: s.CacheDir.Environments(), Getenv: cfg.Getenv, Installer: cfg.Installer}
+	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn})
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -31,7 +32,15 @@ type untouched struct {
 	roots []string
 	home  string
 	files map[string]fileState
+	dirs  map[string]time.Time // every folder walked, with its modification time
 }
+
+// fullWalkFiles is the corpus size up to which every file is checked after
+// every run. Above it a run checks its own case file, HOME's files and the
+// folders' times (a planted, removed or renamed file changes its folder's
+// time), so that a run's cost does not grow with the corpus; an in-place
+// edit of another case's file is then not seen.
+var fullWalkFiles = 300
 
 type fileState struct {
 	size int64
@@ -56,7 +65,7 @@ func watchUntouched(cs []*cases.Case, home string) *untouched {
 	if home != "" && !seen[home] {
 		u.roots = append(u.roots, home)
 	}
-	u.files = u.stat(home)
+	u.files, u.dirs = u.stat(home)
 	for p, st := range u.files {
 		st.hash, _ = hashFile(p)
 		u.files[p] = st
@@ -65,16 +74,22 @@ func watchUntouched(cs []*cases.Case, home string) *untouched {
 	return u
 }
 
-// changed lists, relative to the working directory where it can, the files
-// that were written, made or removed since the last call, and takes the
-// new state as the one to compare with next: a change is reported once.
-func (u *untouched) changed() []string {
+// changed lists the files that were written, made or removed since the
+// last call (paths as the cases were named, so relative where they were),
+// and takes the new state as the one to compare with next: a change is
+// reported once. caseFile is the file of the run that just ended.
+func (u *untouched) changed(caseFile string) []string {
 	if u == nil {
 		return nil
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	now := u.stat(u.home)
+	var now map[string]fileState
+	if len(u.files) <= fullWalkFiles {
+		now, u.dirs = u.stat(u.home)
+	} else {
+		now = u.quick(caseFile)
+	}
 	var out []string
 	for p, st := range now {
 		old, ok := u.files[p]
@@ -102,6 +117,57 @@ func (u *untouched) changed() []string {
 	return out
 }
 
+// quick is the state of a large corpus, read cheaply: see fullWalkFiles.
+func (u *untouched) quick(caseFile string) map[string]fileState {
+	now := maps.Clone(u.files)
+	restat := func(p string) {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+			now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+		} else {
+			delete(now, p)
+		}
+	}
+	restat(caseFile)
+	if u.home != "" {
+		for _, name := range homeFiles {
+			restat(filepath.Join(u.home, name))
+		}
+	}
+	for dir, mod := range u.dirs {
+		fi, err := os.Stat(dir)
+		if err == nil && fi.ModTime().Equal(mod) {
+			continue
+		}
+		// The folder gained or lost entries: read it again, and walk
+		// any folder that is new in it.
+		for p := range now {
+			if filepath.Dir(p) == dir {
+				delete(now, p)
+			}
+		}
+		if err != nil {
+			delete(u.dirs, dir)
+			continue
+		}
+		u.dirs[dir] = fi.ModTime()
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case e.Type().IsRegular():
+				if fi, err := e.Info(); err == nil {
+					now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+				}
+			case e.IsDir():
+				if _, known := u.dirs[p]; !known {
+					walkInto(p, now, u.dirs)
+				}
+			}
+		}
+	}
+	return now
+}
+
 // homeFiles are the files of HOME that configure a shell, git, pip or ssh:
 // what a case would change to reach the caller's next session. Histories
 // and caches are left out: the caller's own shell writes them meanwhile.
@@ -112,8 +178,8 @@ var homeFiles = []string{
 }
 
 // stat walks the roots; of HOME, only homeFiles.
-func (u *untouched) stat(home string) map[string]fileState {
-	files := map[string]fileState{}
+func (u *untouched) stat(home string) (map[string]fileState, map[string]time.Time) {
+	files, dirs := map[string]fileState{}, map[string]time.Time{}
 	for _, root := range u.roots {
 		if root == home {
 			for _, name := range homeFiles {
@@ -124,24 +190,33 @@ func (u *untouched) stat(home string) map[string]fileState {
 			}
 			continue
 		}
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
+		walkInto(root, files, dirs)
+	}
+	return files, dirs
+}
+
+// walkInto records the files and folders under root, leaving out the
+// folders a package build writes.
+func walkInto(root string, files map[string]fileState, dirs map[string]time.Time) {
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			n := d.Name()
+			if p != root && (n == "build" || n == "dist" || n == "__pycache__" || strings.HasSuffix(n, ".egg-info")) {
+				return filepath.SkipDir
 			}
-			if d.IsDir() {
-				n := d.Name()
-				if p != root && (n == "build" || n == "dist" || n == "__pycache__" || strings.HasSuffix(n, ".egg-info")) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
-				files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+			if fi, err := d.Info(); err == nil {
+				dirs[p] = fi.ModTime()
 			}
 			return nil
-		})
-	}
-	return files
+		}
+		if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+			files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+		}
+		return nil
+	})
 }
 
 func hashFile(p string) ([sha256.Size]byte, error) {

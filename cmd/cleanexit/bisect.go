@@ -178,7 +178,7 @@ func bisectVersions(ctx context.Context, t *bisect.Target, o bisectOptions, stdo
 func bisectCommits(ctx context.Context, s *runner.Session, t *bisect.Target, sf sessionFlags, o bisectOptions, stdout, stderr io.Writer, report func(bisect.Step)) (bisect.Finding, error) {
 	clone, fetch := o.clone, false
 	if clone == "" {
-		clone, fetch = bisect.CloneDir(s.Cache.Root, o.repo), true
+		clone, fetch = bisect.CloneDir(s.CacheDir.BisectClones(), o.repo), true
 	}
 	clone, err := filepath.Abs(clone)
 	if err != nil {

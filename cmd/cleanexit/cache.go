@@ -1,30 +1,31 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/envs"
-	"github.com/cleanexit/cleanexit/runner/script"
+	"github.com/cleanexit/cleanexit/runner/cache"
 )
 
 // cacheUsage lists the cache subcommands. A cache grows by one environment
 // per distinct interpreter × package set, forever, unless someone prunes it:
-// these commands are how a user sees and bounds that.
-const cacheUsage = `usage: cleanexit cache <list|size|prune|clear>
+// these commands are how a user sees, bounds and repairs it. The logic is
+// package runner/cache's; this file parses and renders.
+const cacheUsage = `usage: cleanexit cache <list|size|prune|clear|verify>
 
   list                       each environment: key, interpreter, size, last use, packages
   size                       the environments' total size, and the whole cache folder's
-  prune [--older-than D]     remove environments unused for D (default 30d) and stale ones
-  clear                      remove every environment and pip copy no running process holds
+  prune [--older-than D]     remove environments, build-ext outputs and bisect clones unused
+                             for D (default 30d), and stale or damaged environments
+  clear                      empty the cache folder, but for environments a running process holds
+  verify [--dry-run]         check every environment against what was built; rebuild or
+                             remove the damaged ones (--dry-run: only report)
 
 The cache is $CLEANEXIT_CACHE, else <user cache dir>/cleanexit. Environments
 a running cleanexit holds are never removed.
@@ -44,22 +45,22 @@ func cmdCache(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, cacheUsage)
 		return 0
 	}
-	root, err := envs.DefaultRoot(os.Getenv)
+	dir, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache: %v\n", err)
 		return 1
 	}
-	c := &envs.Cache{Root: root}
-	defer c.Close()
 	switch sub {
 	case "list":
-		return cacheList(c, rest, stdout, stderr)
+		return cacheList(dir, rest, stdout, stderr)
 	case "size":
-		return cacheSize(c, rest, stdout, stderr)
+		return cacheSize(dir, rest, stdout, stderr)
 	case "prune":
-		return cachePrune(c, rest, stdout, stderr)
+		return cachePrune(dir, rest, stdout, stderr)
 	case "clear":
-		return cacheClear(c, rest, stdout, stderr)
+		return cacheClear(dir, rest, stdout, stderr)
+	case "verify":
+		return cacheVerify(dir, rest, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "cleanexit cache: unknown subcommand %q\n\n%s", sub, cacheUsage)
 	return 2
@@ -79,17 +80,17 @@ func noArgs(name string, args []string, stderr io.Writer) bool {
 	return true
 }
 
-func cacheList(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+func cacheList(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	if !noArgs("list", args, stderr) {
 		return 2
 	}
-	infos, err := c.List()
+	infos, err := dir.List()
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache list: %v\n", err)
 		return 1
 	}
 	if len(infos) == 0 {
-		fmt.Fprintf(stdout, "no environments in %s\n", c.Root)
+		fmt.Fprintf(stdout, "no environments in %s\n", dir)
 		return 0
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
@@ -111,35 +112,31 @@ func cacheList(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.Key, python, humanSize(e.Size), lastUsed(e.LastUsed), pkgs)
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "%d environments, %s in %s\n", len(infos), humanSize(total), c.Root)
+	fmt.Fprintf(stdout, "%d environments, %s in %s\n", len(infos), humanSize(total), dir)
 	return 0
 }
 
-func cacheSize(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+func cacheSize(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	if !noArgs("size", args, stderr) {
 		return 2
 	}
-	infos, err := c.List()
+	s, err := dir.Size()
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache size: %v\n", err)
 		return 1
 	}
-	var envTotal int64
-	for _, e := range infos {
-		envTotal += e.Size
-	}
-	fmt.Fprintf(stdout, "environments: %d, %s\n", len(infos), humanSize(envTotal))
-	fmt.Fprintf(stdout, "build-ext outputs: %s\n", humanSize(treeSize(script.ExtCacheDir(c.Root))))
-	// The folder's total adds what is not an environment: the pip copies,
-	// the interpreter identity cache, locks, interrupted builds.
-	fmt.Fprintf(stdout, "cache folder: %s, %s\n", c.Root, humanSize(treeSize(c.Root)))
+	fmt.Fprintf(stdout, "environments: %d, %s\n", s.Environments, humanSize(s.EnvBytes))
+	fmt.Fprintf(stdout, "build-ext outputs: %s\n", humanSize(s.ExtBytes))
+	// The folder's total adds what is neither: the pip copies, interpreter
+	// identities, timings, bisect clones, locks, interrupted builds.
+	fmt.Fprintf(stdout, "cache folder: %s, %s\n", dir, humanSize(s.Total))
 	return 0
 }
 
-func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+func cachePrune(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("cache prune", "[--older-than D]", stderr)
 	age := ageFlag(defaultPruneAge)
-	fs.Var(&age, "older-than", "remove environments unused for this long, e.g. 12h, 7d (stale ones go whatever their age)")
+	fs.Var(&age, "older-than", "remove what was unused for this long, e.g. 12h, 7d (stale or damaged environments go whatever their age)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -147,9 +144,9 @@ func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit cache prune: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	removed, err := c.Prune(time.Duration(age))
+	p, err := dir.Prune(time.Duration(age))
 	var freed int64
-	for _, e := range removed {
+	for _, e := range p.Envs {
 		freed += e.Size
 		why := "unused since " + lastUsed(e.LastUsed)
 		if e.Stale != "" {
@@ -157,11 +154,12 @@ func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "removed %s  %s  %s\n", e.Key, humanSize(e.Size), why)
 	}
-	fmt.Fprintf(stdout, "pruned %d environments, freed %s\n", len(removed), humanSize(freed))
-	if n, b, perr := script.PruneExtCache(c.Root, time.Now().Add(-time.Duration(age))); perr != nil {
-		err = errors.Join(err, perr)
-	} else if n > 0 {
-		fmt.Fprintf(stdout, "pruned %d build-ext outputs, freed %s\n", n, humanSize(b))
+	fmt.Fprintf(stdout, "pruned %d environments, freed %s\n", len(p.Envs), humanSize(freed))
+	if p.ExtFiles > 0 {
+		fmt.Fprintf(stdout, "pruned %d build-ext outputs, freed %s\n", p.ExtFiles, humanSize(p.ExtBytes))
+	}
+	if p.Clones > 0 {
+		fmt.Fprintf(stdout, "pruned %d bisect clones\n", p.Clones)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache prune: %v\n", err)
@@ -170,18 +168,54 @@ func cachePrune(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func cacheClear(c *envs.Cache, args []string, stdout, stderr io.Writer) int {
+func cacheClear(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	if !noArgs("clear", args, stderr) {
 		return 2
 	}
-	before := treeSize(c.Root)
-	err := c.Clear()
-	if _, _, perr := script.PruneExtCache(c.Root, time.Time{}); perr != nil {
-		err = errors.Join(err, perr)
-	}
-	fmt.Fprintf(stdout, "cleared %s, freed %s\n", c.Root, humanSize(before-treeSize(c.Root)))
+	before, _ := dir.Size()
+	err := dir.Clear()
+	after, _ := dir.Size()
+	fmt.Fprintf(stdout, "cleared %s, freed %s\n", dir, humanSize(before.Total-after.Total))
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache clear: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func cacheVerify(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("cache verify", "[--dry-run]", stderr)
+	dryRun := fs.Bool("dry-run", false, "only report what is damaged; change nothing")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cleanexit cache verify: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	infos, err := dir.List()
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache verify: %v\n", err)
+		return 1
+	}
+	findings, err := dir.Verify(context.Background(), !*dryRun)
+	if err != nil {
+		fmt.Fprintf(stderr, "cleanexit cache verify: %v\n", err)
+		return 1
+	}
+	failed := 0
+	for _, f := range findings {
+		line := fmt.Sprintf("damaged %s  %s", f.Key, f.Problem)
+		if f.Action != "" {
+			line += "  → " + f.Action
+		}
+		fmt.Fprintln(stdout, line)
+		if f.Failed || *dryRun {
+			failed++
+		}
+	}
+	fmt.Fprintf(stdout, "verified %d environments: %d damaged\n", len(infos), len(findings))
+	if failed > 0 {
 		return 1
 	}
 	return 0
@@ -230,18 +264,4 @@ func lastUsed(t time.Time) string {
 		return "-"
 	}
 	return t.Local().Format("2006-01-02 15:04")
-}
-
-// treeSize adds up the regular files under dir; an unreadable part counts 0.
-func treeSize(dir string) int64 {
-	var total int64
-	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if info, err := d.Info(); err == nil {
-				total += info.Size()
-			}
-		}
-		return nil
-	})
-	return total
 }

@@ -39,6 +39,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
+	writeBuildEnv(stdout, cs)
 	return 0
 }
 
@@ -48,6 +49,24 @@ func orCorpus(paths []string, corpus string) []string {
 		return []string{corpus}
 	}
 	return paths
+}
+
+// writeBuildEnv lists the cases that pass the caller's variables to their
+// environment build, so that a reviewer sees them.
+func writeBuildEnv(w io.Writer, cs []*cases.Case) {
+	var lines []string
+	for _, c := range cs {
+		if names := c.BuildEnv(); len(names) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s: %s (%s)", c.ID(), strings.Join(names, ", "), c.File))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%d cases pass variables of this machine to their environment build (index: env):\n", len(lines))
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
 }
 
 // writeAnnotations repeats check's problems as GitHub Actions workflow

@@ -63,9 +63,10 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"mkwheel":   mkwheel,
-			"procs":     procs,
-			"waitprocs": waitprocs,
+			"mkwheel":     mkwheel,
+			"procs":       procs,
+			"waitprocs":   waitprocs,
+			"rm-env-file": rmEnvFile,
 		},
 	})
 }

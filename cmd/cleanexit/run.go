@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -294,7 +293,7 @@ func recordTimes(s *runner.Session, results []result.Result, interrupted bool, s
 	if len(t) == 0 {
 		return
 	}
-	if err := selection.UpdateTimes(filepath.Join(s.Cache.Root, selection.TimesFile), t); err != nil {
+	if err := selection.UpdateTimes(s.CacheDir.TestTimes(), t); err != nil {
 		fmt.Fprintf(stderr, "cleanexit: warning: keeping run times: %v\n", err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -81,7 +80,7 @@ func (f *controlFlags) apply(s *runner.Session) (notes []string, err error) {
 }
 
 func timesPath(s *runner.Session) string {
-	return filepath.Join(s.Cache.Root, selection.TimesFile)
+	return s.CacheDir.TestTimes()
 }
 
 func envUint(key string) uint64 {

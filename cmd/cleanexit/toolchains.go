@@ -7,7 +7,7 @@ import (
 	"os"
 	"sort"
 
-	"github.com/cleanexit/cleanexit/runner/envs"
+	"github.com/cleanexit/cleanexit/runner/cache"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -17,12 +17,12 @@ func cmdToolchains(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	ctx := context.Background()
-	root, err := envs.DefaultRoot(os.Getenv)
+	root, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
 		return 1
 	}
-	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root, Warn: warnings("toolchains", stderr)})
+	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("toolchains", stderr)})
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
 	}

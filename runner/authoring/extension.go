@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/suggest"
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -20,8 +23,9 @@ type Extension struct {
 }
 
 // bindingPins are the versions `new --with` pins when the author names
-// none: the ones cleanexit's own tests build against. The author changes
-// the pin to the version the report names.
+// none, one for each of scriptlang.BindingNames: the ones cleanexit's own
+// tests build against. The author changes the pin to the version the
+// report names.
 var bindingPins = map[string]string{
 	"nanobind": "nanobind==3.0.0",
 	"pybind11": "pybind11==3.1.0",
@@ -46,10 +50,12 @@ func (e *Extension) Module() string {
 
 // validate checks what `new` was given, before anything is written.
 func (e *Extension) validate() error {
-	if e.With != "" {
-		if _, ok := bindingPins[e.With]; !ok {
-			return fmt.Errorf("--with %s: want nanobind or pybind11", e.With)
+	if e.With != "" && !slices.Contains(scriptlang.BindingNames, e.With) {
+		msg := fmt.Sprintf("--with %s: want %s", e.With, strings.Join(scriptlang.BindingNames, " or "))
+		if s := suggest.Closest(e.With, scriptlang.BindingNames, 3); s != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", s)
 		}
+		return fmt.Errorf("%s", msg)
 	}
 	if e.FixFlag != "" && !regexp.MustCompile(`^[A-Za-z_]\w*$`).MatchString(e.FixFlag) {
 		return fmt.Errorf("--fix-flag %s: want a macro name such as FIX (the case passes -D%s)", e.FixFlag, strings.TrimPrefix(e.FixFlag, "-D"))

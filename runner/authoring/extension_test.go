@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -27,6 +28,7 @@ func TestAddExtension(t *testing.T) {
 		{"fix flag given as -D", Extension{Sources: []txtar.File{src("a.c", "")}, FixFlag: "-DFIX"}, nil, nil, "--fix-flag -DFIX: want a macro name such as FIX (the case passes -DFIX)"},
 		{"not a source", Extension{Sources: []txtar.File{src("a.py", "")}}, nil, nil, "--source a.py: want a C or C++ file"},
 		{"unknown library", Extension{Sources: []txtar.File{src("a.cpp", "")}, With: "boost"}, nil, nil, "--with boost: want nanobind or pybind11"},
+		{"misspelt library", Extension{Sources: []txtar.File{src("a.cpp", "")}, With: "nanobnd"}, nil, nil, "--with nanobnd: want nanobind or pybind11 (did you mean nanobind?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,5 +57,14 @@ func TestAddExtension(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Every library build-ext --with knows has a pin for new to write.
+func TestBindingPinsCoverEveryLibrary(t *testing.T) {
+	for _, name := range scriptlang.BindingNames {
+		if !strings.HasPrefix(bindingPins[name], name+"==") {
+			t.Errorf("no pin for --with %s", name)
+		}
 	}
 }

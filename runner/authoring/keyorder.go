@@ -16,7 +16,7 @@ var CaseKeyOrder = []string{
 }
 
 // IndexKeyOrder is the canonical order of the keys of `index`.
-var IndexKeyOrder = []string{"url", "extra", "find-links", "no-index"}
+var IndexKeyOrder = []string{"url", "extra", "find-links", "no-index", "env"}
 
 // keyRank returns the position of key in order; unknown keys sort last, in
 // the order written (the core reports them).

@@ -41,10 +41,11 @@ func StepLine(s Step) string {
 	return StepPrefix + string(data)
 }
 
-// CloneDir is where the cache keeps its clone of repo.
-func CloneDir(cacheRoot, repo string) string {
+// CloneDir is where the cache keeps its clone of repo, in clones (the
+// cache's folder of bisect clones, cache.Dir.BisectClones).
+func CloneDir(clones, repo string) string {
 	sum := sha256.Sum256([]byte(RepoSource(repo)))
-	return filepath.Join(cacheRoot, "bisect", hex.EncodeToString(sum[:])[:16])
+	return filepath.Join(clones, hex.EncodeToString(sum[:])[:16])
 }
 
 // RepoSource is repo as git should clone it: an absolute path for a local

@@ -96,11 +96,16 @@ type Index struct {
 	Extra     []string
 	FindLinks []string // local entries are absolute
 	NoIndex   bool
+
+	// Env names the caller's variables the environment build needs beyond
+	// those every build sees (a token for a private index, say): builds
+	// run without the rest of the caller's environment.
+	Env []string
 }
 
 // IsZero reports whether the case says nothing about its index.
 func (i Index) IsZero() bool {
-	return i.URL == "" && len(i.Extra) == 0 && len(i.FindLinks) == 0 && !i.NoIndex
+	return i.URL == "" && len(i.Extra) == 0 && len(i.FindLinks) == 0 && !i.NoIndex && len(i.Env) == 0
 }
 
 // A Condition is one feature expression, with where it was written.

@@ -36,7 +36,9 @@
 //	packages     PEP 508 requirements: name==ver, name @ git+https://…@rev,
 //	             or local paths relative to the case file (./pkg)
 //	index        url, extra (list), find-links (list, relative to the case
-//	             file), no-index (bool)
+//	             file), no-index (bool), env (list: the caller's variables the
+//	             environment build may see beyond PATH, locale, TMPDIR,
+//	             proxies and PIP_*/UV_* settings; `check` lists such cases)
 //	requires     feature expressions that must all hold, else UNSUPPORTED
 //	unsupported  feature expressions; any holds: UNSUPPORTED
 //	xfail        feature expressions; any holds: expected to fail ("*": always)

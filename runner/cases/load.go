@@ -244,7 +244,7 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 		}
 	case "index":
 		v.Index = Index{}
-		d.mapping(n, "index", []string{"url", "extra", "find-links", "no-index"}, func(key string, k, val *yaml.Node) {
+		d.mapping(n, "index", []string{"url", "extra", "find-links", "no-index", "env"}, func(key string, k, val *yaml.Node) {
 			switch key {
 			case "url":
 				if s, ok := d.str(val, "index: url"); ok {
@@ -271,6 +271,14 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 				}
 			case "no-index":
 				v.Index.NoIndex, _ = d.boolean(val, "index: no-index")
+			case "env":
+				names, lines := d.strings(val, "index: env", true)
+				for i, name := range names {
+					if !envNameRE.MatchString(name) {
+						d.errs = append(d.errs, &Error{File: d.file, Line: lines[i], Msg: fmt.Sprintf("index: env: %q is not a variable name", name)})
+					}
+				}
+				v.Index.Env = names
 			}
 		})
 	case "requires":

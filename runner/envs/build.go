@@ -50,7 +50,7 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	if err != nil {
 		return nil, err
 	}
-	childEnv, warnings := c.installerEnviron(installer)
+	childEnv, warnings := c.installerEnviron(installer, spec.Index.Env)
 	m := &marker{Format: markerFormat, Key: key, Spec: spec}
 
 	create := VenvArgs(spec, venv)
@@ -120,11 +120,15 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	m.BuiltAt = time.Now().UTC()
 	m.BuildNanos = int64(time.Since(start))
 	m.BuildID = randomID()
+	if m.Files, err = scanTree(venv); err != nil {
+		return nil, fmt.Errorf("envs: recording what %s holds: %w", venv, err)
+	}
 	if err := writeMarker(venv, m); err != nil {
 		return nil, err
 	}
-	// A folder already at the final path has no valid marker (else it would
-	// have been adopted): move it aside into tmp, which is removed on return.
+	// A folder already at the final path is unfinished or damaged (else it
+	// would have been adopted): move it aside into tmp, which is removed on
+	// return.
 	if _, err := os.Lstat(final); err == nil {
 		if err := os.Rename(final, filepath.Join(tmp, "damaged")); err != nil {
 			return nil, fmt.Errorf("envs: replacing unfinished environment %s: %w", final, err)

@@ -1,8 +1,6 @@
 package envs
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -54,55 +52,15 @@ type Env struct {
 	Warnings  []string // problems with the user's settings noticed while building; empty when not built now
 	Built     bool     // false when it was already in the cache
 	BuildTime time.Duration
-}
 
-// cacheDirName is the folder under the user cache dir that holds everything
-// cleanexit caches.
-const cacheDirName = "cleanexit"
+	// Rebuilt says why the environment that was in the cache under this
+	// key was thrown away and built again ("removed bin/python"); "" when
+	// it was not.
+	Rebuilt string
 
-// DefaultRoot is $CLEANEXIT_CACHE when set, else <user cache dir>/cleanexit
-// (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on
-// macOS, %LocalAppData% on Windows).
-func DefaultRoot(getenv func(string) string) (string, error) {
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if root := getenv("CLEANEXIT_CACHE"); root != "" {
-		return filepath.Abs(root)
-	}
-	base, err := userCacheDir(getenv)
-	if err != nil {
-		return "", fmt.Errorf("finding the cache folder: %w (set CLEANEXIT_CACHE to choose one)", err)
-	}
-	return filepath.Join(base, cacheDirName), nil
-}
-
-// userCacheDir is os.UserCacheDir reading the given environment rather than
-// the process's, so a caller's environment decides where the cache is.
-func userCacheDir(getenv func(string) string) (string, error) {
-	switch runtime.GOOS {
-	case "windows":
-		if d := getenv("LocalAppData"); d != "" {
-			return d, nil
-		}
-		return "", errors.New("%LocalAppData% is not set")
-	case "darwin", "ios":
-		if h := getenv("HOME"); h != "" {
-			return filepath.Join(h, "Library", "Caches"), nil
-		}
-		return "", errors.New("$HOME is not set")
-	default:
-		if d := getenv("XDG_CACHE_HOME"); d != "" {
-			if !filepath.IsAbs(d) {
-				return "", errors.New("$XDG_CACHE_HOME is a relative path")
-			}
-			return d, nil
-		}
-		if h := getenv("HOME"); h != "" {
-			return filepath.Join(h, ".cache"), nil
-		}
-		return "", errors.New("neither $XDG_CACHE_HOME nor $HOME is set")
-	}
+	files   tree      // what Dir held when it was built
+	buildID string    // the marker's, to tell this build from a later one
+	marker  fileStamp // the marker file's, to notice a rewritten marker
 }
 
 func (c *Cache) init() {
@@ -142,10 +100,13 @@ func (c *Cache) Close() error {
 //	locks/env-<key>.use         held shared by each process using envs/<key>
 //	pip/<pip-key>/pip           a private copy of a base interpreter's pip
 //	locks/pip-<pip-key>.lock    held while that copy is made or removed
+//	private/<key>-<random>/     one run's own copy of envs/<key> (see PrivateCopy)
+//	private/<key>-<random>.lock held while that run goes on
 func (c *Cache) envsDir() string          { return filepath.Join(c.Root, "envs") }
 func (c *Cache) envDir(key string) string { return filepath.Join(c.envsDir(), key) }
 func (c *Cache) locksDir() string         { return filepath.Join(c.Root, "locks") }
 func (c *Cache) pipRoot() string          { return filepath.Join(c.Root, "pip") }
+func (c *Cache) privateRoot() string      { return filepath.Join(c.Root, "private") }
 func (c *Cache) buildLockPath(key string) string {
 	return filepath.Join(c.locksDir(), "env-"+key+".build")
 }
@@ -201,6 +162,8 @@ func venvBin(dir string) string {
 
 func newEnv(key, dir string, m *marker) Env {
 	return Env{
+		files:     m.Files,
+		buildID:   m.BuildID,
 		Key:       key,
 		Dir:       dir,
 		Python:    venvPython(dir),

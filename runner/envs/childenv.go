@@ -29,16 +29,19 @@ var installerSettings = []string{
 	"PIP_NO_INPUT=1",
 }
 
-// installerEnviron is the environment of the venv and installer commands:
-// the caller's environment minus leakyVariables, plus installerSettings, with
-// the find-links variable of the chosen installer cleaned of local folders
-// that do not exist (see checkFindLinksVariable). Everything else the user
-// configured (PIP_INDEX_URL, PIP_CONFIG_FILE, UV_INDEX_URL, proxies,
-// certificates...) passes through untouched; cleanexit's own settings are
+// installerEnviron is the environment of the venv and installer commands,
+// and so of every build backend they start: the caller's variables that a
+// build may see (see buildenv.go; asked are the extra names the spec's
+// Index.Env gives) minus leakyVariables, plus installerSettings, with the
+// find-links variable of the chosen installer cleaned of local folders that
+// do not exist (see checkFindLinksVariable). The user's pip and uv settings
+// (PIP_INDEX_URL, PIP_CONFIG_FILE, UV_INDEX_URL...), proxies and
+// certificates pass through untouched; cleanexit's own settings are
 // command-line options, which beat both environment and configuration files.
-func (c *Cache) installerEnviron(installer string) (env []string, warnings []string) {
+func (c *Cache) installerEnviron(installer string, asked []string) (env []string, warnings []string) {
 	drop := append([]string{"PIP_FIND_LINKS", "UV_FIND_LINKS"}, leakyVariables...)
-	env = withoutVariables(c.Environ, drop)
+	env, warnings = buildEnviron(c.Environ, asked)
+	env = withoutVariables(env, drop)
 	env = append(env, installerSettings...)
 	for _, name := range []string{"PIP_FIND_LINKS", "UV_FIND_LINKS"} {
 		value := c.Getenv(name)

@@ -11,7 +11,8 @@ func TestInstallerEnviron(t *testing.T) {
 	wheels := t.TempDir()
 	missing := filepath.Join(t.TempDir(), "opt-wheels")
 	caller := []string{
-		"PATH=/usr/bin", "HOME=/home/u",
+		"PATH=/usr/bin", "HOME=/home/u", "GITHUB_TOKEN=ghp_secret", "AWS_SECRET_ACCESS_KEY=aws_secret",
+		"LANG=C.UTF-8", "LC_ALL=C", "TMPDIR=/scratch", "https_proxy=http://proxy:3128", "CLEANEXIT_JOBS=2",
 		"PYTHONPATH=/somewhere", "PYTHONHOME=/h", "PYTHONUSERBASE=/ub", "PYTHONSTARTUP=/s.py",
 		"PYTHONNOUSERSITE=0", "VIRTUAL_ENV=/venv", "CONDA_PREFIX=/conda", "PIP_USER=1", "PIP_TARGET=/t",
 		"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
@@ -26,7 +27,7 @@ func TestInstallerEnviron(t *testing.T) {
 		{
 			installer: "pip",
 			wantVars: []string{
-				"PATH=/usr/bin", "HOME=/home/u",
+				"PATH=/usr/bin", "LANG=C.UTF-8", "LC_ALL=C", "TMPDIR=/scratch", "https_proxy=http://proxy:3128", "CLEANEXIT_JOBS=2",
 				"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
 				"PYTHONNOUSERSITE=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_INPUT=1",
 				"PIP_FIND_LINKS=" + wheels + " https://host/links",
@@ -37,7 +38,7 @@ func TestInstallerEnviron(t *testing.T) {
 		{
 			installer: "uv",
 			wantVars: []string{
-				"PATH=/usr/bin", "HOME=/home/u",
+				"PATH=/usr/bin", "LANG=C.UTF-8", "LC_ALL=C", "TMPDIR=/scratch", "https_proxy=http://proxy:3128", "CLEANEXIT_JOBS=2",
 				"PIP_INDEX_URL=https://mirror/simple", "PIP_EXTRA_INDEX_URL=https://extra/simple", "UV_INDEX_URL=https://uvmirror/simple",
 				"PYTHONNOUSERSITE=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_INPUT=1",
 				"PIP_FIND_LINKS=" + missing + " " + wheels + " https://host/links",
@@ -50,7 +51,7 @@ func TestInstallerEnviron(t *testing.T) {
 		t.Run(tt.installer, func(t *testing.T) {
 			c := &Cache{Environ: caller}
 			c.init()
-			env, warnings := c.installerEnviron(tt.installer)
+			env, warnings := c.installerEnviron(tt.installer, nil)
 			if !slices.Equal(env, tt.wantVars) {
 				t.Errorf("environment:\n got %q\nwant %q", env, tt.wantVars)
 			}
@@ -95,17 +96,20 @@ func TestEnvEnviron(t *testing.T) {
 	}
 }
 
-func TestDefaultRoot(t *testing.T) {
-	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	got, err := DefaultRoot(env(map[string]string{"CLEANEXIT_CACHE": "/custom/root", "XDG_CACHE_HOME": "/x", "HOME": "/h"}))
-	if err != nil || got != filepath.FromSlash("/custom/root") {
-		t.Errorf("with CLEANEXIT_CACHE: %q, %v", got, err)
+// TestBuildEnvironKeepsSecretsOut: only the allowlist and the names a case
+// asks for reach a build; a name asked for but unset is reported.
+func TestBuildEnvironKeepsSecretsOut(t *testing.T) {
+	caller := []string{"PATH=/bin", "HOME=/root", "GITHUB_TOKEN=t", "AWS_SECRET_ACCESS_KEY=a", "PRIVATE_INDEX_TOKEN=p", "PIP_INDEX_URL=https://u:p@mirror/simple"}
+	env, warnings := buildEnviron(caller, []string{"PRIVATE_INDEX_TOKEN", "MISSING_TOKEN"})
+	want := []string{"PATH=/bin", "PRIVATE_INDEX_TOKEN=p", "PIP_INDEX_URL=https://u:p@mirror/simple"}
+	if !slices.Equal(env, want) {
+		t.Errorf("buildEnviron = %q, want %q", env, want)
 	}
-	got, err = DefaultRoot(env(map[string]string{"XDG_CACHE_HOME": "/x", "HOME": "/h", "LocalAppData": `C:\L`}))
-	if err != nil || filepath.Base(got) != "cleanexit" {
-		t.Errorf("without CLEANEXIT_CACHE: %q, %v; want <user cache dir>/cleanexit", got, err)
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "MISSING_TOKEN") {
+		t.Errorf("warnings = %q, want one naming MISSING_TOKEN", warnings)
 	}
-	if _, err := DefaultRoot(env(map[string]string{})); err == nil || !strings.Contains(err.Error(), "CLEANEXIT_CACHE") {
-		t.Errorf("with no home at all: %v, want an error that suggests CLEANEXIT_CACHE", err)
+	// "PIP_" alone, or a name that only starts like a prefix, is not a match.
+	if env, _ := buildEnviron([]string{"PIP_=x", "LC=y", "CLEANEXITX=z"}, nil); len(env) != 0 {
+		t.Errorf("buildEnviron kept %q", env)
 	}
 }

@@ -6,6 +6,8 @@
 // interpreter, its identity, requirement strings, index settings) and calls
 // [Cache.Ensure], which returns a ready [Env]. [Cache.List], [Cache.Prune]
 // and [Cache.Clear] back `cleanexit cache list|size|prune|clear`.
+// [Cache.PrivateCopy] and [Cache.AfterRun] keep a cached environment as it
+// was built, whatever a case does with it (see "Sealed environments").
 //
 // Non-goals: finding interpreters, parsing or resolving requirements (the
 // caller passes canonical PEP 508 strings; pip or uv resolves them), and
@@ -13,8 +15,8 @@
 //
 // # Keys
 //
-// One environment exists per key, in Root/envs/<key> (Root is
-// $CLEANEXIT_CACHE, else <user cache dir>/cleanexit; see [DefaultRoot]).
+// One environment exists per key, in Root/envs/<key> (Root is the cache
+// root, which package runner/cache finds and owns).
 // [Spec.Key] hashes everything that decides what ends up installed, and
 // nothing else:
 //
@@ -57,7 +59,8 @@
 //  4. read what is installed from the *.dist-info/METADATA files;
 //  5. rewrite the build path in scripts and pyvenv.cfg to the final path
 //     (venvs are not relocatable; see relocate.go);
-//  6. write the marker, LAST, and flush it;
+//  6. record every file, folder and link the venv holds (size, mtime, link
+//     target) and write it, in the marker, LAST, and flush it;
 //  7. rename the venv to envs/<key> (moving aside any folder there without a
 //     valid marker), and remove the build folder.
 //
@@ -94,12 +97,59 @@
 // # Staleness
 //
 // An environment is used as long as its marker is valid (it parses, has the
-// current format and names its key). Anything that changes its contents
-// changes its key instead, so environments are never updated in place: a
-// changed spec simply lands elsewhere, and the old environment ages out.
-// Prune removes environments unused for longer than asked (last use is the
-// mtime of cleanexit-used, touched once per process), and at any age those
-// that are stale: without a valid marker, or whose interpreter vanished or
-// changed size or mtime since the build (recorded in the marker). Prune
-// leaves the pip copies; Clear removes them too.
+// current format and names its key) and it is undamaged (below). Anything
+// that changes its contents changes its key instead, so environments are
+// never updated in place: a changed spec simply lands elsewhere, and the old
+// environment ages out. Prune removes environments unused for longer than
+// asked (last use is the mtime of cleanexit-used, touched once per process),
+// and at any age those that are stale: without a valid marker, damaged, or
+// whose interpreter vanished or changed size or mtime since the build
+// (recorded in the marker). Prune leaves the pip copies; Clear removes them
+// too.
+//
+// # Sealed environments
+//
+// Every case that names the same packages runs in the same cached
+// environment, so one case must not be able to change what a later case
+// gets: a package installed by a script's `pip`, or a zzz.pth planted in
+// site-packages that calls os._exit(0) at exit and so hides every crash
+// after it. cleanexit does two things, chosen by what a run is known to do:
+//
+//   - A run whose script runs `pip` gets a private copy ([Cache.PrivateCopy]),
+//     made before the run and removed after it. It is a real copy, file by
+//     file, not a hardlink clone: hardlinked files share inodes, and pip
+//     writes some files in place (console scripts, a namespace package's
+//     __init__.py), which would reach the cache; a test shows an in-place
+//     write to the copy leaving the cache unchanged. On Linux the copy is
+//     copy_file_range(2), which btrfs and XFS turn into reflinks. Only these
+//     runs pay for it: a few milliseconds for an environment with a handful
+//     of packages, tens for one with hundreds of files.
+//   - Every other run is verified after it ends ([Cache.AfterRun]): the
+//     environment's folder is walked (one stat per entry) and compared with
+//     the list of files recorded in the marker at build time; a rewritten
+//     marker counts too. An environment that changed is discarded at once
+//     (under its build lock), so the next run that needs it builds a clean
+//     one, and the run that changed it carries a warning naming the change.
+//
+// The same comparison runs once per process before an environment is first
+// handed out: a folder damaged outside any run (bin/python deleted, a package
+// folder or a RECORD removed, a .pth added while cleanexit was killed) is
+// built again, and [Env.Rebuilt] says why. The comparison covers what the
+// issue calls "the marker's installed set matches the RECORD files": every
+// *.dist-info folder, its RECORD and every file it lists are in the list,
+// and nothing else may appear. Byte code is compiled when packages are
+// installed (pip's default, uv's --compile-bytecode), so importing a package
+// writes nothing. `cleanexit cache verify` runs the check over the whole
+// cache and rebuilds what is damaged.
+//
+// The limit: runs that share an environment and run at the same time (-j)
+// can see each other's writes while both are running; the check after the
+// writer ends discards the environment for every run that starts later.
+// A file rewritten in place keeping its size and modification time (a
+// deliberate os.utime) is not seen, nor is a marker forged with a new build
+// ID and a file list to match; `cleanexit run --sandbox`, where available,
+// makes the environment read-only to the case instead. The check before use
+// starts no process: the environment's interpreter is "still the recorded
+// identity" when bin/python still links where it did and the base
+// interpreter has the size and modification time recorded at build time.
 package envs

@@ -117,7 +117,7 @@ func (c *Cache) ensure(ctx context.Context, key string, spec Spec) (*Env, error)
 	if err := c.holdInUse(ctx, key); err != nil {
 		return nil, err
 	}
-	if env, ok := c.adopt(key, dir); ok {
+	if env, _ := c.adopt(key, dir); env != nil {
 		return env, nil
 	}
 
@@ -126,7 +126,8 @@ func (c *Cache) ensure(ctx context.Context, key string, spec Spec) (*Env, error)
 		return nil, err
 	}
 	defer lock.Close()
-	if env, ok := c.adopt(key, dir); ok { // another process built it while we waited
+	env, damaged := c.adopt(key, dir) // another process may have built it while we waited
+	if env != nil {
 		return env, nil
 	}
 	if _, err := os.Stat(spec.Python); err != nil {
@@ -136,11 +137,12 @@ func (c *Cache) ensure(ctx context.Context, key string, spec Spec) (*Env, error)
 	if err != nil {
 		return nil, err
 	}
-	env, ok := c.adopt(key, dir)
-	if !ok {
+	env, _ = c.adopt(key, dir)
+	if env == nil {
 		return nil, fmt.Errorf("envs: environment %s vanished right after it was built", dir)
 	}
 	env.Built = true
+	env.Rebuilt = damaged
 	env.Warnings = m.Warnings
 	return env, nil
 }
@@ -162,23 +164,29 @@ func (c *Cache) holdInUse(ctx context.Context, key string) error {
 	return nil
 }
 
-// adopt validates the environment in dir and, if it is finished, remembers
-// it for warm hits and stamps it as used.
-func (c *Cache) adopt(key, dir string) (*Env, bool) {
+// adopt validates the environment in dir and, if it is finished and
+// undamaged (see damage), remembers it for warm hits and stamps it as used.
+// When a finished environment is damaged, damaged says how, and the caller
+// builds it again.
+func (c *Cache) adopt(key, dir string) (env *Env, damaged string) {
 	m, err := readMarker(dir, key)
 	if err != nil {
-		return nil, false
+		return nil, ""
 	}
 	info, err := os.Stat(filepath.Join(dir, markerName))
 	if err != nil {
-		return nil, false
+		return nil, ""
+	}
+	if d := damage(dir, m); d != "" {
+		return nil, d
 	}
 	touch(filepath.Join(dir, usedStampName))
-	env := newEnv(key, dir, m)
+	e := newEnv(key, dir, m)
+	e.marker = stampOf(info)
 	c.mu.Lock()
-	c.warm[key] = warmEntry{env: env, marker: info}
+	c.warm[key] = warmEntry{env: e, marker: info}
 	c.mu.Unlock()
-	return &env, true
+	return &e, ""
 }
 
 // touch sets path's modification time to now, creating it if needed. A

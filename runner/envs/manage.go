@@ -73,11 +73,8 @@ func (c *Cache) describe(key string) EnvInfo {
 	if st, err := os.Stat(filepath.Join(dir, usedStampName)); err == nil && st.ModTime().After(info.LastUsed) {
 		info.LastUsed = st.ModTime()
 	}
-	switch st, err := os.Stat(m.Spec.Python); {
-	case err != nil:
-		info.Stale = fmt.Sprintf("interpreter %s is gone", m.Spec.Python)
-	case stampOf(st) != m.Python:
-		info.Stale = fmt.Sprintf("interpreter %s changed since the environment was built", m.Spec.Python)
+	if d := damage(dir, m); d != "" {
+		info.Stale = "damaged: " + d
 	}
 	return info
 }
@@ -106,6 +103,7 @@ func (c *Cache) Prune(olderThan time.Duration) (removed []EnvInfo, err error) {
 		}
 	}
 	errs = append(errs, c.removeLeftovers()...)
+	errs = append(errs, c.removePrivateCopies()...)
 	return removed, errors.Join(errs...)
 }
 
@@ -129,6 +127,7 @@ func (c *Cache) Clear() error {
 	}
 	errs = append(errs, c.removeLeftovers()...)
 	errs = append(errs, c.removePipCopies()...)
+	errs = append(errs, c.removePrivateCopies()...)
 	if len(kept) > 0 {
 		errs = append(errs, fmt.Errorf("kept %d environment(s) in use by a running process: %s",
 			len(kept), strings.Join(kept, ", ")))
@@ -219,6 +218,33 @@ func (c *Cache) removePipCopies() []error {
 		if err := os.RemoveAll(filepath.Join(c.pipRoot(), e.Name())); err != nil {
 			errs = append(errs, err)
 		}
+		unlock()
+	}
+	return errs
+}
+
+// removePrivateCopies deletes the private copies (see PrivateCopy) whose
+// run is over: their lock is free, so the process that made them is gone.
+func (c *Cache) removePrivateCopies() []error {
+	entries, _ := os.ReadDir(c.privateRoot())
+	var errs []error
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(c.privateRoot(), e.Name())
+		unlock, free, err := tryLockExclusive(dir + ".lock")
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if !free {
+			continue
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			errs = append(errs, err)
+		}
+		os.Remove(dir + ".lock")
 		unlock()
 	}
 	return errs

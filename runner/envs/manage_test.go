@@ -28,12 +28,20 @@ func cacheEnv(t *testing.T, c *Cache, spec Spec, lastUsed time.Time) string {
 	key := spec.Key()
 	dir := c.envDir(key)
 	writeFile(t, filepath.Join(dir, "lib", "python3.12", "site-packages", "x.py"), strings.Repeat("x", 1000))
+	os.MkdirAll(filepath.Dir(venvPython(dir)), 0o777)
+	if err := os.Symlink(spec.Python, venvPython(dir)); err != nil {
+		t.Fatal(err)
+	}
 	info, err := os.Stat(spec.Python)
 	if err != nil {
 		t.Fatal(err)
 	}
+	files, err := scanTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	m := &marker{Format: markerFormat, Key: key, Spec: spec, Python: stampOf(info),
-		Installed: []string{"x==1"}, BuiltAt: lastUsed.Add(-time.Minute)}
+		Installed: []string{"x==1"}, BuiltAt: lastUsed.Add(-time.Minute), Files: files}
 	if err := writeMarker(dir, m); err != nil {
 		t.Fatal(err)
 	}

@@ -17,9 +17,10 @@ const markerName = "cleanexit-env.json"
 
 // markerFormat changes whenever the marker's meaning changes; an older
 // marker makes the environment stale.
-const markerFormat = 1
+const markerFormat = 2
 
 // marker records what an environment was built from and what it holds.
+// Format 2 added Files.
 type marker struct {
 	Format     int        `json:"format"`
 	Key        string     `json:"key"`
@@ -32,6 +33,7 @@ type marker struct {
 	BuildID    string     `json:"build_id"` // random; tells one build from another
 	Warnings   []string   `json:"warnings,omitempty"`
 	Commands   [][]string `json:"commands,omitempty"` // the commands that built it, for whoever debugs it
+	Files      tree       `json:"files"`              // what the folder held when built (see tree.go)
 }
 
 // fileStamp is the cheap identity of a file: if its size or modification

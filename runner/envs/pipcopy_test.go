@@ -34,7 +34,7 @@ func TestCopyTree(t *testing.T) {
 	}
 
 	dst := filepath.Join(t.TempDir(), "copy", "pip")
-	if err := copyTree(src, dst); err != nil {
+	if err := copyTree(src, dst, linkFiles); err != nil {
 		t.Fatal(err)
 	}
 	for name, body := range files {

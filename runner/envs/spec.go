@@ -30,6 +30,10 @@ type Index struct {
 	Extra     []string `json:"extra,omitempty"`      // --extra-index-url
 	FindLinks []string `json:"find_links,omitempty"` // --find-links (absolute dirs or URLs)
 	NoIndex   bool     `json:"no_index,omitempty"`   // --no-index
+
+	// Env names the caller's variables the build needs beyond those every
+	// build sees (see BuildVariables): a token for a private index, say.
+	Env []string `json:"env,omitempty"`
 }
 
 // keyFormat changes whenever the meaning of a key changes, so that
@@ -74,6 +78,11 @@ func (s Spec) Key() string {
 		}
 	}
 	field("no-index", fmt.Sprint(s.Index.NoIndex))
+	// What a build is given can change what it builds; the values are not
+	// hashed (they may be secrets, and a rotated token is the same build).
+	for _, name := range normalizedPackages(s.Index.Env) {
+		field("build-env", name)
+	}
 	return hex.EncodeToString(h.Sum(nil))[:keyHexLen]
 }
 

@@ -168,6 +168,12 @@ func TestSameCrash(t *testing.T) {
 	if segv.SameCrash(abrt) {
 		t.Error("crashes in modules built for two interpreters counted as one")
 	}
+	if got := segv.CulpritFunction(); got != "holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear" {
+		t.Errorf("CulpritFunction = %q", got)
+	}
+	if none.CulpritFunction() != "" {
+		t.Error("no stack has a culprit")
+	}
 	if segv.SameCrash(worker) || segv.SameCrash(cache) || segv.SameCrash(none) || none.SameCrash(none) {
 		t.Error("different phases, culprits or no stack counted as the same crash")
 	}

@@ -141,3 +141,19 @@ func (n *Native) SameCrash(o *Native) bool {
 	}
 	return a.Module == b.Module && a.Function == b.Function
 }
+
+// CulpritFunction is the culprit without its source line, "holder.so:
+// Refs::clear": what stays the same while a repro is reduced around it.
+func (n *Native) CulpritFunction() string {
+	if !n.Found() {
+		return ""
+	}
+	c := culpritFrame(n.Frames)
+	if c == nil {
+		return ""
+	}
+	if c.Module == "" {
+		return c.Function
+	}
+	return c.Module + ": " + c.Function
+}

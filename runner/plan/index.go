@@ -14,12 +14,14 @@ import (
 // mergeIndex combines the runner's index settings with a case's and the
 // suite's. The runner's URL wins (it is the user's choice for this run, a
 // mirror say), then the case's, then the suite's; extra indexes and
-// find-links accumulate; no-index from anywhere means offline.
+// find-links accumulate, and so do the build variables a case or the
+// suite names; no-index from anywhere means offline.
 func mergeIndex(runner, variant, suite cases.Index) cases.Index {
 	out := cases.Index{URL: firstNonEmpty(runner.URL, variant.URL, suite.URL)}
 	out.Extra = union(runner.Extra, variant.Extra, suite.Extra)
 	out.FindLinks = union(runner.FindLinks, variant.FindLinks, suite.FindLinks)
 	out.NoIndex = runner.NoIndex || variant.NoIndex || suite.NoIndex
+	out.Env = union(variant.Env, suite.Env)
 	if out.NoIndex {
 		out.URL, out.Extra = "", nil
 	}

@@ -150,8 +150,9 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 	return red, nil
 }
 
-// shrink runs every pass over one file once; true when any removed
-// something.
+// shrink runs every pass over one file once: statements or blocks, level
+// by level from the top, then the simplifications, then lines; true when
+// any removed something.
 func (r *reducer) shrink(ctx context.Context, name string) bool {
 	changed := false
 	for depth := 0; r.stop(ctx) == ""; depth++ {
@@ -161,14 +162,16 @@ func (r *reducer) shrink(ctx context.Context, name string) bool {
 		}
 		changed = r.ddmin(ctx, name, fmt.Sprintf("%s: %s at depth %d", name, unitWord(name), depth), func(src string) []span { return r.unitsFor(name, src, depth) }) || changed
 	}
-	changed = r.ddmin(ctx, name, name+": lines", lineUnits) || changed
+	// The simplifications before the lines: a simpler argument drops the
+	// use of a name, and the next round's statements pass the definition,
+	// cheaper than lines would have taken it apart.
 	if isPython(name) {
 		changed = r.simplify(ctx, name) || changed
 	}
 	if isCSource(name) {
 		changed = r.unwrap(ctx, name) || changed
 	}
-	return changed
+	return r.ddmin(ctx, name, name+": lines", lineUnits) || changed
 }
 
 // unwrap tries removing a block's opening and closing lines and keeping
@@ -246,10 +249,13 @@ func (r *reducer) unitsFor(name, src string, depth int) []span {
 }
 
 // ddmin removes chunks of units, halving the chunk size from half the file
-// down to one unit, and sweeps at one unit until a sweep removes nothing.
-// It judges jobs chunks at a time, each removal alone from the current
-// state, and keeps the first (in file order) that is interesting: the
-// others are speculation, as in C-Reduce.
+// down to one unit. Each sweep goes from the end of the file to its start:
+// a statement's users come after it, so they go first and a sweep rarely
+// leaves a unit that only a later removal made removable. At one unit a
+// single sweep is enough: the rounds of Reduce repeat every pass until
+// none removes anything. It judges jobs chunks at a time, each removal
+// alone from the current state, and keeps the first interesting one in
+// sweep order: the others are speculation, as in C-Reduce.
 func (r *reducer) ddmin(ctx context.Context, name, pass string, unitsOf func(string) []span) bool {
 	src := r.current(name)
 	units := unitsOf(src)
@@ -262,24 +268,27 @@ func (r *reducer) ddmin(ctx context.Context, name, pass string, unitsOf func(str
 		chunk = 1
 	}
 	for r.stop(ctx) == "" {
-		removed := false
-		for start := 0; start < len(units) && r.stop(ctx) == ""; {
+		for end := len(units); end > 0 && r.stop(ctx) == ""; {
 			var cands []string
-			for k := 0; k < r.opt.Jobs && start+k*chunk < len(units); k++ {
-				a := start + k*chunk
-				cands = append(cands, without(src, units[a:min(a+chunk, len(units))]))
+			var firsts []int
+			for k := 0; k < r.opt.Jobs && end-k*chunk > 0; k++ {
+				b := end - k*chunk
+				a := max(b-chunk, 0)
+				cands = append(cands, without(src, units[a:b]))
+				firsts = append(firsts, a)
 			}
 			i := r.firstInteresting(ctx, name, cands, pass)
 			if i < 0 {
-				start += len(cands) * chunk
+				end = firsts[len(firsts)-1]
 				continue
 			}
 			src = cands[i]
-			changed, removed = true, true
-			start += i * chunk
+			changed = true
+			end = firsts[i] // the units before the removed chunk are as they were
 			units = unitsOf(src)
+			end = min(end, len(units))
 		}
-		if chunk == 1 && !removed {
+		if chunk == 1 {
 			break
 		}
 		chunk = max(chunk/2, 1)

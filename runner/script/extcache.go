@@ -24,36 +24,6 @@ type extCache struct {
 	dir string // "" disables caching
 }
 
-// ExtCacheDir is where a cache root keeps build-ext outputs.
-func ExtCacheDir(root string) string { return filepath.Join(root, "ext") }
-
-// PruneExtCache removes build outputs not used since cutoff (all when cutoff
-// is the zero time) and reports how many and how many bytes. A run that
-// loses a module this way builds it again; a module is never half there,
-// since store renames it into place.
-func PruneExtCache(root string, cutoff time.Time) (n int, bytes int64, err error) {
-	entries, err := os.ReadDir(ExtCacheDir(root))
-	if os.IsNotExist(err) {
-		return 0, 0, nil
-	} else if err != nil {
-		return 0, 0, err
-	}
-	for _, e := range entries {
-		fi, err := e.Info()
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		if !cutoff.IsZero() && fi.ModTime().After(cutoff) {
-			continue
-		}
-		if os.Remove(filepath.Join(ExtCacheDir(root), e.Name())) == nil {
-			n++
-			bytes += fi.Size()
-		}
-	}
-	return n, bytes, nil
-}
-
 // key returns the cache key for a build, or "" when it cannot be computed
 // (then the build simply runs).
 func (c extCache) key(compiler string, argv []string, interpKey, workdir string) string {
@@ -126,7 +96,7 @@ func (c extCache) fetch(key, dst string) bool {
 		return false
 	}
 	now := time.Now()
-	os.Chtimes(src, now, now) // last used, for PruneExtCache
+	os.Chtimes(src, now, now) // last used, for cache.Dir.Prune
 	return true
 }
 

@@ -212,7 +212,7 @@ func TestTimesRoundTrip(t *testing.T) {
 }
 
 func TestUpdateTimesMerges(t *testing.T) {
-	path := t.TempDir() + "/sub/" + TimesFile
+	path := t.TempDir() + "/sub/test-times.txt"
 	if err := UpdateTimes(path, Times{"a": {Seconds: 1}, "b": {Seconds: 2}}); err != nil {
 		t.Fatal(err)
 	}

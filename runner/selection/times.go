@@ -15,9 +15,6 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
-// TimesFile is the timing file's name in the cache root.
-const TimesFile = "test-times.txt"
-
 // A Timing is what the last run of one ID took, and whether it failed.
 type Timing struct {
 	Seconds float64
