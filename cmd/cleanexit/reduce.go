@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/reduce"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -20,14 +21,18 @@ const reduceSynopsis = `CASE [--variant V] [--python 3.12] [--file NAME]… [--w
 
 Shrinks a case's repro to the lines that still crash the same way: ddmin
 over top-level statements (Python, parsed by the target interpreter's own
-ast module) or brace-balanced blocks (C, C++), then nested ones, then lines,
-then simpler literal arguments and unused imported names, to a fixpoint.
+ast module) or brace-balanced blocks (C, C++), then nested ones, then
+simpler literal arguments and unused imported names, then lines, to a
+fixpoint.
 
 A candidate is interesting when the variant fails as the original did:
 the same exit status class (the same signal, or the same non-zero code),
 the same stderr signature (runner/diagnose), and the variant's own checks;
 when the case has a fixed variant that passes, it must still pass, so the
-reduced case still discriminates. ` + reduceForensicsNote + `
+reduced case still discriminates. The phase and culprit frame are compared
+where the crash can be rerun under gdb or lldb (backtrace: crash, the
+default; --backtrace off turns it off, for speed): a candidate that
+crashes in another phase or another function is not interesting.
 
 Ctrl-C stops and prints the smallest interesting candidate found so far.`
 
@@ -46,6 +51,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
 	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
 	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")
+	backtrace := fs.String("backtrace", os.Getenv("CLEANEXIT_BACKTRACE"), "rerun crashed candidates under gdb/lldb to compare phase and culprit: crash (the default) or off (faster; not compared) (env CLEANEXIT_BACKTRACE)")
 	var positional []string
 	for rest := splitJobsFlag(args); ; {
 		if err := fs.Parse(rest); err != nil {
@@ -80,6 +86,13 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
 		return 2
 	}
+	if *backtrace != "" {
+		if err := forensics.ParseMode(*backtrace); err != nil {
+			fmt.Fprintf(stderr, "cleanexit reduce: --backtrace: %v\n", err)
+			return 2
+		}
+	}
+	cfg.Backtrace = *backtrace
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := runner.Open(ctx, cfg)
@@ -90,14 +103,14 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	defer s.Close()
 	t, err := reduce.NewTarget(ctx, s, reduce.TargetOptions{
 		Variant: *variant, Python: *python, Repeat: *repeat, MinCrashes: *minCrashes,
-		Timeout: *timeout, Forensics: reduceForensics,
+		Timeout: *timeout,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
 		return 2
 	}
 	fmt.Fprintf(stdout, "reducing %s: keeping %s\n", t.Run.ID, t.Want)
-	fmt.Fprintf(stdout, "interesting: %s", t.Want.Criteria(reduceForensics != nil))
+	fmt.Fprintf(stdout, "interesting: %s", t.Want.Criteria())
 	if t.Fixed != nil {
 		fmt.Fprintf(stdout, "; variant %s still passes", t.Fixed.Variant.Name)
 	}

@@ -5,8 +5,10 @@
 // Interesting means the chosen variant fails as the original did: the same
 // exit status class (the same signal, or the same non-zero code), the same
 // stderr signature from runner/diagnose, the variant's own script checks
-// (a known-bad variant must still pass as declared), and, where a
-// [Forensics] reads the native stack, the same phase and culprit frame. When
+// (a known-bad variant must still pass as declared), and, where the crash
+// was rerun under the debugger (runner/forensics; `backtrace: crash`, the
+// default), the same phase and culprit frame (forensics.Native.SameCrash,
+// which leaves line numbers out, since reduction moves them). When
 // the case has a fixed variant that passes, a candidate must keep it
 // passing, so that the reduced case still discriminates.
 //
@@ -15,11 +17,12 @@
 // fixpoint: ddmin over top-level statements (Python: through a helper run
 // by the target interpreter, whose own ast module reads every version's
 // syntax; C/C++: brace-balanced blocks, #if groups, comments), then the
-// statements or blocks nested one level deeper and so on, then lines; then,
-// for Python, simpler literal arguments and unused imported names.
+// statements or blocks nested one level deeper and so on; then, for
+// Python, simpler literal arguments and unused imported names, for C/C++
+// namespace and extern blocks unwrapped; then lines.
 //
 // Cost: a candidate seen before has its verdict, Python that does not parse
-// is rejected before a run, a changed .py does not rebuild the extension
+// and C/C++ whose brackets do not pair are rejected before a run, a changed .py does not rebuild the extension
 // (build-ext's cache leaves Python sources out of its key), and the case's
 // cached environment is reused. Candidates are judged Jobs at a time; the
 // first interesting one in file order wins and the rest are speculation.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
@@ -15,30 +16,20 @@ import (
 type Fingerprint struct {
 	Exit      string // the signal ("SIGSEGV"), or "exit N" for a non-zero code
 	Signature string // runner/diagnose's primary fatal signature; "" when stderr shows none
-	Phase     string // from the native stack's forensics; "" when unavailable
-	Culprit   string // the culprit frame, likewise
+	// Native is the rerun under the debugger (runner/forensics): phase and
+	// culprit frame; nil or without a stack where none could be read.
+	Native *forensics.Native
 }
 
-// Forensics reads the phase of the process's life and the culprit frame of
-// a crashed run from what the run recorded; ok is false when the run has no
-// native stack to read (no debugger here, or the run did not crash).
-type Forensics func(res result.Result) (phase, culprit string, ok bool)
-
 // fingerprintOf is the fingerprint of a run's decisive python invocation.
-// forensics may be nil.
-func fingerprintOf(res result.Result, forensics Forensics) Fingerprint {
-	fp := Fingerprint{Signature: res.Signature}
+func fingerprintOf(res result.Result) Fingerprint {
+	fp := Fingerprint{Signature: res.Signature, Native: res.Native}
 	switch {
 	case res.Signal != "":
 		fp.Exit = res.Signal
 	default:
 		code, _, _ := strings.Cut(res.Actual, " (")
 		fp.Exit = code
-	}
-	if forensics != nil {
-		if phase, culprit, ok := forensics(res); ok {
-			fp.Phase, fp.Culprit = phase, culprit
-		}
 	}
 	return fp
 }
@@ -50,22 +41,18 @@ func (f Fingerprint) Crashed() bool {
 }
 
 // Matches reports whether a candidate's fingerprint is the same failure as
-// the original's. The phase and culprit are compared only when the original
-// has them: a host without a debugger compares the rest.
+// the original's. The phase and culprit are compared only when the
+// original's native stack was read (forensics.Native.SameCrash, which
+// leaves line numbers out: a reduced source moves them); a host without a
+// debugger compares the rest.
 func (f Fingerprint) Matches(c Fingerprint) bool {
 	if f.Exit != c.Exit || f.Signature != c.Signature {
 		return false
 	}
-	if f.Phase != "" && f.Phase != c.Phase {
-		return false
-	}
-	if f.Culprit != "" && f.Culprit != c.Culprit {
-		return false
-	}
-	return true
+	return !f.Native.Found() || f.Native.SameCrash(c.Native)
 }
 
-// String reads "SIGSEGV · segfault · phase thread-local-dtor · culprit ~Refs".
+// String reads "SIGSEGV · segfault · thread-local-destructor in holder…so: Refs::clear".
 func (f Fingerprint) String() string {
 	parts := []string{f.Exit}
 	if f.Signature != "" {
@@ -73,30 +60,26 @@ func (f Fingerprint) String() string {
 	} else {
 		parts = append(parts, "stderr without a signature")
 	}
-	if f.Phase != "" {
-		parts = append(parts, "phase "+f.Phase)
-	}
-	if f.Culprit != "" {
-		parts = append(parts, "culprit "+f.Culprit)
+	if f.Native.Found() {
+		parts = append(parts, f.Native.Summary())
 	}
 	return strings.Join(parts, " · ")
 }
 
 // Criteria names what interestingness compares for this fingerprint, for
-// the report: "exit status class, stderr signature" and, when forensics
-// read the stack, "phase, culprit frame".
-func (f Fingerprint) Criteria(haveForensics bool) string {
+// the report, and why phase and culprit are not compared when they are not.
+func (f Fingerprint) Criteria() string {
 	c := "same exit status class (" + f.Exit + "), same stderr signature"
 	if f.Signature != "" {
 		c += fmt.Sprintf(" (%s)", f.Signature)
 	}
 	switch {
-	case f.Phase != "" || f.Culprit != "":
-		c += ", same phase and culprit frame"
-	case haveForensics:
-		c += "; phase and culprit: the native stack could not be read for this run"
+	case f.Native.Found():
+		c += ", same phase and culprit frame (" + f.Native.Summary() + ")"
+	case f.Native != nil && f.Native.Note != "":
+		c += "; phase and culprit not compared: " + f.Native.Note
 	default:
-		c += "; phase and culprit: no native stack forensics in this build"
+		c += "; phase and culprit not compared: the crash was not rerun under a debugger (backtrace: off?)"
 	}
 	return c
 }

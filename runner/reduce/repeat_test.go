@@ -37,7 +37,8 @@ if n % 2 == 0:
 	if err := os.WriteFile(file, []byte(text), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	s, err := runner.Open(context.Background(), runner.Config{Args: []string{file}, CacheRoot: cacheRoot, Index: cases.Index{NoIndex: true}})
+	// No rerun under the debugger: it would count as a run of its own.
+	s, err := runner.Open(context.Background(), runner.Config{Args: []string{file}, CacheRoot: cacheRoot, Index: cases.Index{NoIndex: true}, Backtrace: "off"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,6 @@ type Target struct {
 	declared   bool
 	repeat     int
 	minCrashes int
-	forensics  Forensics
 	timeout    time.Duration
 }
 
@@ -42,7 +41,6 @@ type TargetOptions struct {
 	Repeat     int           // runs per candidate; default 1
 	MinCrashes int           // of which must crash the same way; default 1
 	Timeout    time.Duration // per python run of a candidate; 0: the case's own
-	Forensics  Forensics     // nil: phase and culprit are not compared
 }
 
 // NewTarget picks the run from a session that loaded exactly one case, runs
@@ -68,7 +66,6 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 		declared:   v.KnownBad(c),
 		repeat:     max(opt.Repeat, 1),
 		minCrashes: max(opt.MinCrashes, 1),
-		forensics:  opt.Forensics,
 		timeout:    opt.Timeout,
 	}
 	if t.minCrashes > t.repeat {
@@ -78,7 +75,7 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	fp := fingerprintOf(res, t.forensics)
+	fp := fingerprintOf(res)
 	switch {
 	case t.declared && res.Status != result.Pass:
 		return nil, fmt.Errorf("%s does not fail as it declares here, so there is nothing to keep: %s %s", r.ID, res.Status, firstLine(res.Reason))
@@ -225,7 +222,7 @@ func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
 			return j
 		}
 		ok := t.declared && res.Status == result.Pass || !t.declared && res.Status == result.Fail
-		fp := fingerprintOf(res, t.forensics)
+		fp := fingerprintOf(res)
 		if fp.Crashed() {
 			j.Got = fp
 		}

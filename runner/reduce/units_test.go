@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -49,7 +50,14 @@ func TestWithout(t *testing.T) {
 }
 
 func TestFingerprintMatches(t *testing.T) {
+	native := func(phase forensics.Phase, fn string, line int) *forensics.Native {
+		return &forensics.Native{Phase: phase, Frames: []forensics.Frame{
+			{Function: fn, Module: "holder.cpython-312-x86_64-linux-gnu.so", File: "holder.cpp", Line: line},
+			{Function: "__call_tls_dtors", Module: "libc.so.6"},
+		}}
+	}
 	segv := Fingerprint{Exit: "SIGSEGV", Signature: "segfault"}
+	tls := Fingerprint{Exit: "SIGSEGV", Native: native(forensics.ThreadLocalDestructor, "Refs::clear", 12)}
 	for _, tc := range []struct {
 		name      string
 		want, got Fingerprint
@@ -59,9 +67,11 @@ func TestFingerprintMatches(t *testing.T) {
 		{"another signal", segv, Fingerprint{Exit: "SIGABRT", Signature: "segfault"}, false},
 		{"another signature", segv, Fingerprint{Exit: "SIGSEGV", Signature: "fatal-python-error: PyThreadState_Get"}, false},
 		{"exit code", Fingerprint{Exit: "exit 1"}, Fingerprint{Exit: "exit 2"}, false},
-		{"phase compared when known", Fingerprint{Exit: "SIGSEGV", Phase: "thread-local-dtor"}, Fingerprint{Exit: "SIGSEGV", Phase: "runtime"}, false},
-		{"culprit compared when known", Fingerprint{Exit: "SIGSEGV", Culprit: "~Refs"}, Fingerprint{Exit: "SIGSEGV", Culprit: "PyDict_Clear"}, false},
-		{"no phase known: not compared", segv, Fingerprint{Exit: "SIGSEGV", Signature: "segfault", Phase: "runtime"}, true},
+		{"same phase and culprit, another line", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.ThreadLocalDestructor, "Refs::clear", 5)}, true},
+		{"another phase", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.Runtime, "Refs::clear", 12)}, false},
+		{"another culprit", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.ThreadLocalDestructor, "keep", 12)}, false},
+		{"the candidate's stack unread", tls, Fingerprint{Exit: "SIGSEGV", Native: &forensics.Native{Note: "the rerun did not crash"}}, false},
+		{"the original's stack unread: not compared", segv, Fingerprint{Exit: "SIGSEGV", Signature: "segfault", Native: native(forensics.Runtime, "f", 1)}, true},
 	} {
 		if got := tc.want.Matches(tc.got); got != tc.match {
 			t.Errorf("%s: Matches = %v, want %v", tc.name, got, tc.match)
