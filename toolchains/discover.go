@@ -97,7 +97,7 @@ type located struct {
 
 // Discover finds the Python interpreters on this machine and identifies
 // each once, sorted by version (major, minor, micro), then free-threaded
-// builds after the others, then RealPath.
+// builds after the others, debug builds after release ones, then RealPath.
 //
 // Interpreters reached by several paths are reported once, under the first
 // path met in search order: CLEANEXIT_PYTHONS, PATH (shim directories and
@@ -253,7 +253,8 @@ func (d *discovery) identifyAll(ctx context.Context, found []located, misses []i
 	return fresh
 }
 
-// sortInterpreters orders by (Major, Minor, Micro, FreeThreaded, RealPath).
+// sortInterpreters orders by (Major, Minor, Micro, FreeThreaded, Debug,
+// RealPath): a release build before its debug twin.
 func sortInterpreters(its []*Interpreter) {
 	sort.Slice(its, func(i, j int) bool {
 		a, b := its[i], its[j]
@@ -266,6 +267,8 @@ func sortInterpreters(its []*Interpreter) {
 			return a.Micro < b.Micro
 		case a.FreeThreaded != b.FreeThreaded:
 			return !a.FreeThreaded
+		case a.Debug != b.Debug:
+			return !a.Debug
 		}
 		return a.RealPath < b.RealPath
 	})

@@ -50,12 +50,23 @@ const (
 	SourceExplicit  = "explicit"  // Identify was called on the path
 )
 
-// ShortVersion is "major.minor", with a "t" suffix for a free-threaded build
-// ("3.13t"), the way CPython names such interpreters (python3.13t).
+// ShortVersion is "major.minor" with the build's ABI flags: "3.13t" for a
+// free-threaded build, "3.11d" for a debug (Py_DEBUG) one, "3.13td" for
+// both, the way CPython names such interpreters (python3.13t, Debian's
+// python3.11d) and their ABI tags (cp313t, cpython-311d).
 func (i *Interpreter) ShortVersion() string {
-	s := fmt.Sprintf("%d.%d", i.Major, i.Minor)
+	return fmt.Sprintf("%d.%d", i.Major, i.Minor) + i.ABIFlags()
+}
+
+// ABIFlags are the build's letters after the version: "t" for a
+// free-threaded build, "d" for a debug one, in that order ("td").
+func (i *Interpreter) ABIFlags() string {
+	s := ""
 	if i.FreeThreaded {
 		s += "t"
+	}
+	if i.Debug {
+		s += "d"
 	}
 	return s
 }

@@ -67,9 +67,17 @@ func TestInterpreterNames(t *testing.T) {
 		},
 		{
 			it:       Interpreter{RealPath: "/opt/py/bin/python3.14", Version: "3.14.0a1", Major: 3, Minor: 14, Implementation: "cpython", FreeThreaded: true, Debug: true},
-			short:    "3.14t",
+			short:    "3.14td",
 			features: []string{"python3.14", "free-threading", "debug-python"},
 			str:      "CPython 3.14.0a1t (debug) /opt/py/bin/python3.14",
+		},
+		{
+			// Debian's python3.11-dbg, identified on this machine (2026-11-30):
+			// sysconfig Py_DEBUG=1, ABIFLAGS "d".
+			it:       Interpreter{RealPath: "/usr/bin/python3.11d", Version: "3.11.2", Major: 3, Minor: 11, Micro: 2, Implementation: "cpython", Debug: true},
+			short:    "3.11d",
+			features: []string{"python3.11", "debug-python"},
+			str:      "CPython 3.11.2 (debug) /usr/bin/python3.11d",
 		},
 		{
 			it:       Interpreter{RealPath: "/usr/bin/pypy3", Version: "3.10.14", Major: 3, Minor: 10, Implementation: "pypy"},

@@ -272,31 +272,42 @@ func TestPythonSelector(t *testing.T) {
 	tests := []struct {
 		sel                 string
 		major, minor, micro int
-		ft                  bool
+		ft, debug           bool
 		want                bool
 	}{
-		{"3.13", 3, 13, 0, false, true},
-		{"3.13", 3, 13, 5, false, true},
-		{"3.13", 3, 13, 0, true, false},
-		{"3.13t", 3, 13, 0, true, true},
-		{"3.13t", 3, 13, 0, false, false},
-		{"3.12.1", 3, 12, 1, false, true},
-		{"3.12.1", 3, 12, 2, false, false},
-		{">=3.10,<3.14", 3, 13, 0, false, true},
-		{">=3.10,<3.14", 3, 9, 18, false, false},
-		{">=3.10,<3.14", 3, 14, 0, false, false},
-		{">=3.10", 3, 13, 0, true, false},
+		{"3.13", 3, 13, 0, false, false, true},
+		{"3.13", 3, 13, 5, false, false, true},
+		{"3.13", 3, 13, 0, true, false, false},
+		{"3.13t", 3, 13, 0, true, false, true},
+		{"3.13t", 3, 13, 0, false, false, false},
+		{"3.12.1", 3, 12, 1, false, false, true},
+		{"3.12.1", 3, 12, 2, false, false, false},
+		{">=3.10,<3.14", 3, 13, 0, false, false, true},
+		{">=3.10,<3.14", 3, 9, 18, false, false, false},
+		{">=3.10,<3.14", 3, 14, 0, false, false, false},
+		{">=3.10", 3, 13, 0, true, false, false},
+		// Debug builds (Py_DEBUG), like free-threaded ones, are a
+		// different ABI: asked for by name, never by a bare version.
+		{"3.11", 3, 11, 2, false, true, false},
+		{"3.11d", 3, 11, 2, false, true, true},
+		{"3.11d", 3, 11, 2, false, false, false},
+		{"3.11.2d", 3, 11, 2, false, true, true},
+		{"3.13td", 3, 13, 0, true, true, true},
+		{"3.13td", 3, 13, 0, true, false, false},
+		{"3.13t", 3, 13, 0, true, true, false},
+		{">=3.10", 3, 11, 2, false, true, false},
 	}
 	for _, tt := range tests {
 		s, err := ParsePythonSelector(tt.sel)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.sel, err)
 		}
-		if got := s.Matches(tt.major, tt.minor, tt.micro, tt.ft); got != tt.want {
-			t.Errorf("%s matches %d.%d.%d ft=%v = %v, want %v", tt.sel, tt.major, tt.minor, tt.micro, tt.ft, got, tt.want)
+		b := PythonBuild{Major: tt.major, Minor: tt.minor, Micro: tt.micro, FreeThreaded: tt.ft, Debug: tt.debug}
+		if got := s.Matches(b); got != tt.want {
+			t.Errorf("%s matches %+v = %v, want %v", tt.sel, b, got, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "3", "three", "3.x", "3.1.2.3", ">=3.x"} {
+	for _, bad := range []string{"", "3", "three", "3.x", "3.1.2.3", ">=3.x", "3.11dt", "3.11dd", "d", ">=3.11d"} {
 		if _, err := ParsePythonSelector(bad); err == nil {
 			t.Errorf("ParsePythonSelector(%q) = no error", bad)
 		}

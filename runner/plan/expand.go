@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -81,7 +82,7 @@ func (e *expander) variant(c *cases.Case, v *cases.Variant) []*Run {
 	for _, s := range sels {
 		found := false
 		for in := range matched {
-			if s.Matches(in.Major, in.Minor, in.Micro, in.FreeThreaded) {
+			if s.Matches(build(in)) {
 				found = true
 				break
 			}
@@ -106,7 +107,7 @@ func selected(in *toolchains.Interpreter, sels []cases.PythonSelector) bool {
 			(in.Major > MinDefaultPython[0] || (in.Major == MinDefaultPython[0] && in.Minor >= MinDefaultPython[1]))
 	}
 	for _, s := range sels {
-		if s.Matches(in.Major, in.Minor, in.Micro, in.FreeThreaded) {
+		if s.Matches(build(in)) {
 			return true
 		}
 	}
@@ -244,33 +245,40 @@ func label(s string) string {
 	return r.Replace(s)
 }
 
-// labels names each interpreter in run IDs: "3.12", or the full version
-// where two interpreters share major.minor, or the version and where it was
-// found where even that is shared.
+// build is what a case's python selectors look at in an interpreter.
+func build(in *toolchains.Interpreter) cases.PythonBuild {
+	return cases.PythonBuild{Major: in.Major, Minor: in.Minor, Micro: in.Micro, FreeThreaded: in.FreeThreaded, Debug: in.Debug}
+}
+
+// labels names each interpreter in run IDs: "3.12" (with its ABI flags:
+// "3.13t", "3.11d"), or the full version where two interpreters share
+// that, or the version and where it was found where even that is shared,
+// numbered from the second where two are alike in all of these (two
+// copies of one version on PATH).
 func labels(ins []*toolchains.Interpreter) map[*toolchains.Interpreter]string {
 	short := map[string]int{}
 	full := map[string]int{}
 	for _, in := range ins {
 		short[in.ShortVersion()]++
-		full[in.Version+ftSuffix(in)]++
+		full[in.Version+in.ABIFlags()]++
 	}
 	out := map[*toolchains.Interpreter]string{}
+	taken := map[string]int{}
 	for _, in := range ins {
+		var l string
 		switch {
 		case short[in.ShortVersion()] == 1:
-			out[in] = in.ShortVersion()
-		case full[in.Version+ftSuffix(in)] == 1:
-			out[in] = in.Version + ftSuffix(in)
+			l = in.ShortVersion()
+		case full[in.Version+in.ABIFlags()] == 1:
+			l = in.Version + in.ABIFlags()
 		default:
-			out[in] = in.Version + ftSuffix(in) + "-" + in.Source
+			l = in.Version + in.ABIFlags() + "-" + in.Source
 		}
+		taken[l]++
+		if n := taken[l]; n > 1 {
+			l += "-" + strconv.Itoa(n)
+		}
+		out[in] = l
 	}
 	return out
-}
-
-func ftSuffix(in *toolchains.Interpreter) string {
-	if in.FreeThreaded {
-		return "t"
-	}
-	return ""
 }

@@ -27,6 +27,37 @@ func interp(version string, ft bool, source string) *toolchains.Interpreter {
 	}
 }
 
+// debugInterp makes in a Py_DEBUG build, installed beside its release
+// build as Debian's python3.11d is beside python3.11.
+func debugInterp(in *toolchains.Interpreter) *toolchains.Interpreter {
+	in.Debug = true
+	in.Path += "d"
+	in.RealPath += "d"
+	return in
+}
+
+// TestLabelsAreUnique: no two interpreters share an ID part, however alike.
+// Debian's /usr/bin/python3.11 and /usr/bin/python3.11d are both 3.11.2
+// found on PATH; two copies of one version on PATH are alike in all but path.
+func TestLabelsAreUnique(t *testing.T) {
+	twin := interp("3.11.2", false, "path")
+	twin.Path, twin.RealPath = "/usr/local/bin/python3.11", "/usr/local/bin/python3.11"
+	ins := []*toolchains.Interpreter{
+		interp("3.11.2", false, "path"),
+		debugInterp(interp("3.11.2", false, "path")),
+		twin,
+		interp("3.13.0", true, "pyenv"),
+		debugInterp(interp("3.13.0", true, "pyenv")),
+	}
+	got := labels(ins)
+	want := []string{"3.11.2-path", "3.11d", "3.11.2-path-2", "3.13t", "3.13td"}
+	for i, in := range ins {
+		if got[in] != want[i] {
+			t.Errorf("label of %s = %q, want %q", in.RealPath, got[in], want[i])
+		}
+	}
+}
+
 func load(t *testing.T, yaml string) *cases.Case {
 	t.Helper()
 	c, err := cases.Parse("corpus/p/c.txtar", "p", []byte("python x.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n"+yaml+"-- x.py --\n"))
@@ -56,6 +87,7 @@ func TestExpand(t *testing.T) {
 		interp("3.7.16", false, "pyenv"),
 		interp("3.8.18", false, "pyenv"),
 		interp("3.11.2", false, "path"),
+		debugInterp(interp("3.11.2", false, "path")),
 		interp("3.11.7", false, "pyenv"),
 		interp("3.13.0", false, "pyenv"),
 		interp("3.13.0", true, "pyenv"),
@@ -67,14 +99,18 @@ func TestExpand(t *testing.T) {
 		yaml string
 		want string
 	}{
-		{"default is every CPython from 3.8, free-threaded too, shared minors spelled out", "",
-			"p/c/default/3.8\np/c/default/3.11.2\np/c/default/3.11.7\np/c/default/3.13\np/c/default/3.13t"},
+		{"default is every CPython from 3.8, free-threaded and debug too, shared minors spelled out", "",
+			"p/c/default/3.8\np/c/default/3.11.2\np/c/default/3.11d\np/c/default/3.11.7\np/c/default/3.13\np/c/default/3.13t"},
 		{"exact minor", "python: '3.11'\n", "p/c/default/3.11.2\np/c/default/3.11.7"},
+		{"debug by name only", "python: ['3.11d']\n", "p/c/default/3.11d"},
+		{"debug patch by name", "python: ['3.11.2d']\n", "p/c/default/3.11d"},
+		{"debug-python feature", "python: ['3.11', '3.11d']\nrequires: [debug-python]\n",
+			"p/c/default/3.11.2 UNSUPPORTED(requires debug-python (this host: no debug-python))\np/c/default/3.11d\np/c/default/3.11.7 UNSUPPORTED(requires debug-python (this host: no debug-python))"},
 		{"exact patch", "python: '3.11.7'\n", "p/c/default/3.11.7"},
 		{"free-threaded by name only", "python: ['3.13t']\n", "p/c/default/3.13t"},
-		{"specifier skips free-threaded", "python: '>=3.11,<3.14'\n", "p/c/default/3.11.2\np/c/default/3.11.7\np/c/default/3.13"},
+		{"specifier skips free-threaded and debug", "python: '>=3.11,<3.14'\n", "p/c/default/3.11.2\np/c/default/3.11.7\np/c/default/3.13"},
 		{"missing interpreter is reported", "python: ['3.8', '3.14']\n",
-			"p/c/default/3.8\np/c/default/3.14 UNSUPPORTED(no interpreter matches python 3.14 (found: 3.7, 3.8, 3.11.2, 3.11.7, 3.13, 3.13t))"},
+			"p/c/default/3.8\np/c/default/3.14 UNSUPPORTED(no interpreter matches python 3.14 (found: 3.7, 3.8, 3.11.2, 3.11d, 3.11.7, 3.13, 3.13t))"},
 		{"requires", "python: '3.8'\nrequires: [darwin && arm64]\n",
 			"p/c/default/3.8 UNSUPPORTED(requires darwin && arm64 (this host: no arm64, no darwin))"},
 		{"requires holds", "python: '3.8'\nrequires: [linux && cc]\n", "p/c/default/3.8"},
