@@ -1,11 +1,15 @@
 package authoring
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 // The workflows run only what a contributor can read about: every
@@ -48,5 +52,44 @@ func TestWorkflowsUseDocumentedCommands(t *testing.T) {
 	}
 	if seen < 5 {
 		t.Errorf("found only %d cleanexit commands in the workflows; the pattern is out of date", seen)
+	}
+}
+
+// The corpus workflow runs one interpreter per job with --filter
+// "/<python>$": each matrix entry must pick the runs of the interpreter
+// setup-python installs for it (3.14t: the free-threaded build, labelled
+// 3.14t in run IDs) and no other job's.
+func TestCorpusWorkflowFiltersMatchRunLabels(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", ".github", "workflows", "corpus.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s+python: \[([^\]]*)\]`).FindStringSubmatch(string(data))
+	if m == nil || !strings.Contains(string(data), `--filter "/${{ matrix.python }}$"`) {
+		t.Fatal(`corpus.yml: no matrix python list, or no --filter "/${{ matrix.python }}$"; this test is out of date`)
+	}
+	var pythons []string
+	for _, p := range strings.Split(m[1], ",") {
+		pythons = append(pythons, strings.Trim(strings.TrimSpace(p), `"`))
+	}
+	if !slices.Contains(pythons, "3.14t") {
+		t.Errorf("corpus.yml runs %q: no free-threaded 3.14t job", pythons)
+	}
+	label := func(py string) string {
+		var in toolchains.Interpreter
+		v, ft := strings.CutSuffix(py, "t")
+		if _, err := fmt.Sscanf(v, "%d.%d", &in.Major, &in.Minor); err != nil {
+			t.Fatalf("corpus.yml: python %q: %v", py, err)
+		}
+		in.FreeThreaded = ft
+		return "native/c/default/" + in.ShortVersion()
+	}
+	for _, job := range pythons {
+		filter := regexp.MustCompile("/" + job + "$")
+		for _, other := range pythons {
+			if got := filter.MatchString(label(other)); got != (other == job) {
+				t.Errorf("job %s's --filter %s matches %s: %v", job, filter, label(other), got)
+			}
+		}
 	}
 }
