@@ -67,9 +67,15 @@
 // run concurrently, each bounded by 2 s. ProbeIndex checks, separately and
 // only when a case needs it, that a package index answers.
 //
+// # Provisioning
+//
+// InstallWithUV runs `uv python install`; uv puts interpreters where
+// Discover looks for them, and `cleanexit python install` checks that it
+// finds each one. Where uv is missing, ErrNoUV says how to get it.
+//
 // # Non-goals
 //
-// This package does not install interpreters, create virtual environments
+// This package installs interpreters only through uv; it does not create virtual environments
 // or decide which interpreter a case runs on; it does not discover conda
 // environments or Windows registry entries (name those in
 // CLEANEXIT_PYTHONS); and it does not judge whether a GPU is usable

@@ -30,6 +30,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"list":       cmdList,
 	"check":      cmdCheck,
 	"toolchains": cmdToolchains,
+	"python":     cmdPython,
 	"bisect":     cmdBisect,
 	"prove":      cmdProve,
 	"cache":      cmdCache,
@@ -47,6 +48,7 @@ commands:
   list        list the runs a corpus expands to on this machine
   check       validate cases; print every problem as file:line: message
   toolchains  show the interpreters found and the host's features
+  python      install interpreters with uv (python install 3.13t 3.14), then find them
   bisect      find the release or commit of a package that broke a case's clean exit
   prove       show that each case discriminates: known-bad variants fail as declared, good ones pass
   cache       list, size, prune or clear the cached environments

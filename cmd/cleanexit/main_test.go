@@ -45,6 +45,9 @@ func TestScripts(t *testing.T) {
 				}
 			}
 			e.Setenv("HOME", os.Getenv("HOME"))
+			// Where testscript put the cleanexit command: a script that
+			// narrows PATH (to hide this machine's uv, say) keeps it.
+			e.Setenv("CLEANEXIT_BIN", filepath.SplitList(e.Getenv("PATH"))[0])
 			// Real nanobind and pybind11 wheels, for the cases that build
 			// against them; [wheels] is false, and SHARED_WHEELS says why,
 			// when the folder is absent.
