@@ -41,6 +41,10 @@ type Config struct {
 	Backtrace        string
 	BacktraceTimeout time.Duration
 
+	// Checks are runtime checks (dev-mode, malloc-debug) every declared
+	// variant of every case is also run under, as variants of their own.
+	Checks []string
+
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
 	MaxFailures int
@@ -108,6 +112,14 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	suite, cs, err := loadCases(cfg)
 	if err != nil {
 		return nil, err
+	}
+	for _, name := range cfg.Checks {
+		if err := cases.ValidCheck(name); err != nil {
+			return nil, fmt.Errorf("checks (--checks, CLEANEXIT_CHECKS): %v", err)
+		}
+	}
+	for _, c := range cs {
+		c.AddChecks(cfg.Checks)
 	}
 	s.Cases = cs
 	s.untouched = watchUntouched(cs, cfg.Getenv("HOME"))

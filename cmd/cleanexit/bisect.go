@@ -266,6 +266,9 @@ func (f *sessionFlags) forward() []string {
 	if f.noIndex {
 		args = append(args, "--no-index")
 	}
+	if f.checks != "" {
+		args = append(args, "--checks", f.checks)
+	}
 	return args
 }
 

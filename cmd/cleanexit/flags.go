@@ -23,6 +23,7 @@ type sessionFlags struct {
 	filter    string
 	filterOut string
 	installer string
+	checks    string
 }
 
 // listFlag is a flag that may be given more than once.
@@ -40,6 +41,7 @@ func (f *sessionFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.filter, "filter", os.Getenv("CLEANEXIT_FILTER"), "run only runs whose ID project/case/variant/python matches this regexp (env CLEANEXIT_FILTER)")
 	fs.StringVar(&f.filterOut, "filter-out", os.Getenv("CLEANEXIT_FILTER_OUT"), "skip runs whose ID matches this regexp (env CLEANEXIT_FILTER_OUT)")
 	fs.StringVar(&f.installer, "installer", envOr("CLEANEXIT_INSTALLER", "auto"), "auto (uv when on PATH, else pip), pip or uv")
+	fs.StringVar(&f.checks, "checks", os.Getenv("CLEANEXIT_CHECKS"), "runtime checks to run every variant under as well, comma-separated: dev-mode (-X dev), malloc-debug (PYTHONMALLOC=debug) (env CLEANEXIT_CHECKS)")
 }
 
 // warnings prints what a command survived, such as a rejected interpreter,
@@ -68,6 +70,15 @@ func (f *sessionFlags) config(args []string) (runner.Config, error) {
 	case "auto", "pip", "uv":
 	default:
 		return cfg, fmt.Errorf("--installer: want auto, pip or uv, not %q", f.installer)
+	}
+	for _, c := range strings.Split(f.checks, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if err := cases.ValidCheck(c); err != nil {
+			return cfg, fmt.Errorf("--checks: %v", err)
+		}
+		cfg.Checks = append(cfg.Checks, c)
 	}
 	var err error
 	if cfg.Filter, err = compile("--filter", f.filter); err != nil {

@@ -8,7 +8,7 @@ package authoring
 // into a variant keeps its place in a review's diff.
 var CaseKeyOrder = []string{
 	"summary", "links",
-	"python", "requires", "unsupported",
+	"python", "requires", "unsupported", "checks",
 	"env", "timeout", "packages", "index",
 	"xfail", "exit", "phase", "stderr", "clean", "backtrace",
 	"repeat", "retries",

@@ -68,6 +68,13 @@ type Variant struct {
 	// Backtrace is when a run is repeated under the debugger: off, crash
 	// or always; "" leaves it to corpus.yaml and the command line.
 	Backtrace string
+
+	// Checks are the runtime checks (dev-mode, malloc-debug) this variant
+	// is also run under, each as a variant of its own (see AddChecks).
+	Checks []string
+	// Check is the runtime check a variant made by AddChecks runs under;
+	// "" for the variants case.yaml declares.
+	Check string
 }
 
 // KnownBad reports whether the variant exists to prove the case catches the

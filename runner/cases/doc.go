@@ -59,6 +59,10 @@
 //	             so, where there is no stack (no debugger, no crash again)
 //	backtrace    off, crash or always: when a python run is repeated under
 //	             gdb/lldb for its native stacks. Default crash
+//	checks       runtime checks, each also run as a variant of its own named
+//	             "<variant>+<check>": dev-mode (PYTHONDEVMODE=1, as -X dev)
+//	             and malloc-debug (PYTHONMALLOC=debug). --checks adds them
+//	             to every variant
 //	known-bad    variant names that prove the case catches the bug, beyond
 //	             those whose exit is not 0
 //	variants     name → overrides of any key above from python to clean;

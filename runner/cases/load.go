@@ -20,7 +20,7 @@ import (
 var variantKeys = []string{
 	"python", "packages", "index", "requires", "unsupported", "xfail",
 	"exit", "stderr", "timeout", "env", "repeat", "retries", "clean",
-	"phase", "backtrace",
+	"phase", "backtrace", "checks",
 }
 
 // caseKeys may appear only at the top of case.yaml.
@@ -190,6 +190,7 @@ func Parse(file, project string, data []byte) (*Case, error) {
 	if len(d.errs) > 0 {
 		return nil, d.errs
 	}
+	c.AddChecks(nil)
 	return c, nil
 }
 
@@ -359,6 +360,16 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 				continue
 			}
 			v.Phases = append(v.Phases, p)
+		}
+	case "checks":
+		words, lines := d.strings(n, key, true)
+		v.Checks = nil
+		for i, w := range words {
+			if err := ValidCheck(w); err != nil {
+				d.errs = append(d.errs, &Error{File: d.file, Line: lines[i], Msg: "checks: " + err.Error()})
+				continue
+			}
+			v.Checks = append(v.Checks, w)
 		}
 	case "backtrace":
 		if s, ok := d.str(n, key); ok {
