@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/runner/cache"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/envs"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -61,12 +61,12 @@ func pythonInstall(versions []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
 		return 1
 	}
-	root, err := envs.DefaultRoot(os.Getenv)
+	root, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
 		return 1
 	}
-	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root, Warn: warnings("python install", stderr)})
+	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("python install", stderr)})
 	if err != nil && !errors.Is(err, toolchains.ErrNoInterpreter) {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
 		return 1
