@@ -8,8 +8,9 @@
 //  1. CLEANEXIT_PYTHONS: a list (separated like PATH) of interpreter files,
 //     or directories searched like PATH entries. Files named here are
 //     always identified, even scripts, and a missing one is reported.
-//  2. PATH: files named python, python3, python3.N, python3.Nt (and
-//     python2.N) in each entry.
+//  2. PATH: files named python, python3, python3.N, python3.Nt
+//     (free-threaded), python3.Nd (debug, such as Debian's python3.11-dbg)
+//     and python3.Ntd (and python2.N) in each entry.
 //  3. pyenv: $PYENV_ROOT/versions/*/bin (PYENV_ROOT defaults to ~/.pyenv).
 //  4. uv: $UV_PYTHON_INSTALL_DIR/*/bin, default
 //     ~/.local/share/uv/python/*/bin ($XDG_DATA_HOME/uv/python when set).
@@ -40,6 +41,10 @@
 // small script (identify.py) that works on Python 2.7 and 3.6+ and prints
 // one JSON line: version, implementation, free-threading, debug build,
 // machine, include directory, extension suffix, and where pip lives. The
+// include directory and suffix are the interpreter's own sysconfig's, so
+// an extension built for a debug build gets its headers (Py_DEBUG) and
+// its ABI tag (.cpython-311d-x86_64-linux-gnu.so); ShortVersion names a
+// build by CPython's ABI flags: 3.13t, 3.11d, 3.13td. The
 // caller's PYTHONPATH, PYTHONHOME or a .pth file in site-packages cannot
 // change the answer. Up to four interpreters are identified at once; each
 // costs 15-30 ms.
