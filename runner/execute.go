@@ -15,6 +15,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/runner/script"
+	"github.com/cleanexit/cleanexit/runner/verdict"
 )
 
 // Execute runs one planned run to its result.
@@ -111,37 +112,23 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		}
 		job.Sandbox = &sb
 	}
-	repeat := max(r.Variant.Repeat, 1)
+	repeat := r.Variant.Repeat
 	if s.Repeat > 0 {
 		repeat = s.Repeat
 	}
-	retries := r.Variant.Retries
-
-	var last, failed script.Outcome
-	var anyFailed, flaky bool
-	for i := 0; i < repeat && ctx.Err() == nil; i++ {
+	var outs []script.Outcome
+	tries := verdict.Attempt(repeat, r.Variant.Retries, func() verdict.Try {
 		out := script.Execute(ctx, job)
-		res.Attempts++
-		if out.Unsupported != "" {
-			describe(&res, out, s.Verbose)
-			res.Status, res.Reason = result.Unsupported, out.Unsupported
-			return res
+		outs = append(outs, out)
+		return verdict.Try{Passed: out.Passed, TimedOut: out.TimedOut, Unsupported: out.Unsupported != ""}
+	}, func() bool { return ctx.Err() != nil })
+	res.Attempts, res.Failures = tries.Made, tries.Failures
+	if tries.Decisive >= 0 {
+		decisive := outs[tries.Decisive]
+		describe(&res, decisive, s.Verbose)
+		if tries.Unsupported {
+			res.Reason = decisive.Unsupported
 		}
-		for try := 0; !out.Passed && try < retries && !out.TimedOut && ctx.Err() == nil; try++ {
-			res.Failures++
-			failed = out
-			out = script.Execute(ctx, job)
-			res.Attempts++
-			if out.Passed {
-				flaky = true
-			}
-		}
-		if !out.Passed {
-			res.Failures++
-			anyFailed = true
-			failed = out
-		}
-		last = out
 	}
 	if !private {
 		// Any other run may still have written to the shared environment
@@ -155,42 +142,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 			res.Warnings = append(res.Warnings, err.Error())
 		}
 	}
-	// A failure decides what the result shows, also for a FLAKYPASS: the
-	// crash it passed after is the news, not the clean exit that followed.
-	decisive := last
-	if anyFailed || flaky {
-		decisive = failed
-	}
-	describe(&res, decisive, s.Verbose)
-	switch {
-	case ctx.Err() != nil && (anyFailed || res.Attempts < repeat):
-		// A run cut short says nothing: not a failure, not a pass.
-		res.Status, res.Reason = result.Unresolved, "interrupted"
-	case anyFailed && r.XFail != "":
-		// A declared failure that shows as a hang is still the declared
-		// failure: the hang variant of a case proves the hang.
-		res.Status = result.XFail
-		res.Reason = "expected to fail (xfail: " + r.XFail + "): " + res.Reason
-	case anyFailed && decisive.TimedOut:
-		res.Status = result.Timeout
-	case anyFailed:
-		res.Status = result.Fail
-	case r.XFail != "":
-		res.Status = result.XPass
-		res.Reason = "passed, but expected to fail (xfail: " + r.XFail + ")"
-	case flaky:
-		res.Status = result.FlakyPass
-		tries := "tries"
-		if res.Failures == 1 {
-			tries = "try"
-		}
-		res.Reason = fmt.Sprintf("passed after %d failed %s · %s", res.Failures, tries, res.Reason)
-	default:
-		res.Status = result.Pass
-	}
-	if repeat > 1 && anyFailed {
-		res.Reason = fmt.Sprintf("failed %d/%d · %s", res.Failures, res.Attempts, res.Reason)
-	}
+	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
 	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
 		// Whatever the script showed, a run that changed the corpus or
 		// the caller's configuration cannot be trusted, nor can later ones

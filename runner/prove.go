@@ -7,6 +7,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/verdict"
 )
 
 // A Proof says whether a case discriminates: its known-bad variants fail
@@ -15,26 +16,11 @@ import (
 // means the case no longer catches the bug.
 type Proof struct {
 	Case    *cases.Case
-	Verdict Verdict
+	Verdict verdict.Proof
 	Bad     []result.Result // runs of known-bad variants
 	Good    []result.Result // runs of good variants
 	Why     []string        // what broke the proof, one line per run
 }
-
-// A Verdict is the outcome of proving a case.
-type Verdict string
-
-const (
-	Discriminates    Verdict = "DISCRIMINATES"
-	NotDiscriminates Verdict = "DOES-NOT-DISCRIMINATE" // a known-bad variant no longer fails as declared
-	GoodFails        Verdict = "GOOD-FAILS"            // a good variant fails
-	NoKnownBad       Verdict = "NO-KNOWN-BAD"          // nothing to prove: the case declares no known-bad variant
-	NoGood           Verdict = "NO-GOOD-VARIANT"       // every variant expects a non-clean end: the case documents a status, it does not compare two versions
-	NotProvenHere    Verdict = "NOT-PROVEN-HERE"       // the bad or the good side cannot run on this host
-)
-
-// Failed reports whether the verdict fails `cleanexit prove`.
-func (v Verdict) Failed() bool { return v == NotDiscriminates || v == GoodFails }
 
 // Prove judges each case from the results of its runs.
 func Prove(cs []*cases.Case, results []result.Result) []Proof {
@@ -59,81 +45,11 @@ func Prove(cs []*cases.Case, results []result.Result) []Proof {
 		if len(p.Bad)+len(p.Good) == 0 {
 			continue // filtered out: nothing was asked of this case
 		}
-		p.Verdict, p.Why = judgeProof(c, p.Bad, p.Good)
+		p.Verdict, p.Why = verdict.Prove(c, p.Bad, p.Good)
 		proofs = append(proofs, p)
 	}
-	sort.SliceStable(proofs, func(i, j int) bool { return loudness(proofs[i].Verdict) > loudness(proofs[j].Verdict) })
+	sort.SliceStable(proofs, func(i, j int) bool { return proofs[i].Verdict.Loudness() > proofs[j].Verdict.Loudness() })
 	return proofs
-}
-
-func judgeProof(c *cases.Case, bad, good []result.Result) (Verdict, []string) {
-	hasBad := false
-	for _, v := range c.Variants {
-		if v.KnownBad(c) {
-			hasBad = true
-		}
-	}
-	if !hasBad {
-		return NoKnownBad, []string{"no variant declares the bug (an exit other than 0, or known-bad:)"}
-	}
-	hasGood := false
-	for _, v := range c.Variants {
-		if !v.KnownBad(c) {
-			hasGood = true
-		}
-	}
-	if !hasGood {
-		return NoGood, []string{"every variant expects a non-clean end; there is no fixed form to compare against"}
-	}
-	var why []string
-	verdict := Discriminates
-	ranBad, ranGood := 0, 0
-	for _, r := range bad {
-		switch r.Status {
-		case result.Pass, result.XFail, result.FlakyPass:
-			ranBad++
-		case result.Unsupported:
-		default:
-			ranBad++
-			verdict = NotDiscriminates
-			why = append(why, fmt.Sprintf("%s no longer fails as declared: %s %s", r.ID, r.Status, r.Reason))
-		}
-	}
-	for _, r := range good {
-		switch r.Status {
-		case result.Pass, result.XFail, result.FlakyPass:
-			ranGood++
-		case result.Unsupported:
-		default:
-			ranGood++
-			if verdict == Discriminates {
-				verdict = GoodFails
-			}
-			why = append(why, fmt.Sprintf("%s should pass: %s %s", r.ID, r.Status, r.Reason))
-		}
-	}
-	if verdict == Discriminates && (ranBad == 0 || ranGood == 0) {
-		side := "known-bad"
-		if ranBad > 0 {
-			side = "good"
-		}
-		return NotProvenHere, []string{"no " + side + " variant can run here"}
-	}
-	return verdict, why
-}
-
-func loudness(v Verdict) int {
-	switch v {
-	case NotDiscriminates:
-		return 4
-	case GoodFails:
-		return 3
-	case NoKnownBad, NoGood:
-		return 2
-	case NotProvenHere:
-		return 1
-	}
-	return 0
 }
 
 // Summary reads "buggy: 7/7 fail as declared; default: 7/7 pass".
@@ -145,7 +61,7 @@ func (p Proof) Summary() string {
 				continue
 			}
 			ran++
-			if r.Status == result.Pass || r.Status == result.XFail || r.Status == result.FlakyPass {
+			if r.Status.Met() {
 				ok++
 			}
 			if !seen[r.Variant] {

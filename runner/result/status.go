@@ -43,3 +43,14 @@ func (s Status) Failed() bool {
 	}
 	return false
 }
+
+// Met reports whether the run did what its variant declares: it passed,
+// passed on a retry, or failed as its xfail expects. This is the one
+// spelling of that set; prove and its summary ask it.
+func (s Status) Met() bool {
+	switch s {
+	case Pass, FlakyPass, XFail:
+		return true
+	}
+	return false
+}

@@ -1,10 +1,8 @@
 package script
 
 import (
-	"fmt"
 	"os/exec"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
@@ -87,27 +85,6 @@ func rerunLimit(limit, took time.Duration) time.Duration {
 }
 
 const rerunMargin = 20 * time.Second
-
-// phaseProblem says what is wrong with a crash's phase, or "": the
-// variant names phases and the native stack shows another. Without a
-// stack (no debugger here, a rerun that did not crash again) the phase
-// cannot be read, and the run is judged as if no phase were named: the
-// result's backtrace note says why.
-func (x *execution) phaseProblem(inv *Invocation) string {
-	want := x.job.Run.Variant.Phases
-	if len(want) == 0 || !inv.Native.Found() {
-		return ""
-	}
-	names := make([]string, len(want))
-	for i, p := range want {
-		names[i] = string(p)
-	}
-	wanted := strings.Join(names, " or ")
-	if n := inv.Native; !slices.Contains(want, n.Phase) {
-		return fmt.Sprintf("%s · %s, want phase %s", inv.Status, n.Summary(), wanted)
-	}
-	return ""
-}
 
 func (x *execution) asanBuilt() bool {
 	x.mu.Lock()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/scriptlang"
+	"github.com/cleanexit/cleanexit/runner/verdict"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -132,7 +133,7 @@ func (x *execution) execute() Outcome {
 	}
 	if len(left) > 0 && x.ctx.Err() == nil {
 		w := leftRunning(left)
-		if x.job.Strict || x.job.Run.Variant.Clean == "strict" {
+		if verdict.StrictClean(x.job.Run.Variant, x.job.Strict) {
 			out.Passed = false
 			fmt.Fprintf(&t.log, "FAIL: %s (clean: strict)\n", w)
 		} else {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/runner/verdict"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -52,10 +53,17 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
 	case inv.TimedOut:
 		problem = fmt.Sprintf("timed out after %s", timeout)
-	case neg:
-		problem = judgeNegated(&inv)
 	default:
-		problem = x.judge(&inv)
+		problem = verdict.Python(verdict.PythonRun{
+			Variant:    v,
+			GOOS:       x.job.GOOS,
+			Strict:     x.job.Strict,
+			Negated:    neg,
+			Status:     inv.Status,
+			Signatures: inv.Signatures,
+			Stderr:     inv.Stderr,
+			Native:     inv.Native,
+		})
 	}
 	inv.OK, inv.Problem = problem == "", problem
 	x.mu.Lock()
@@ -67,57 +75,6 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	if problem != "" {
 		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
 	}
-}
-
-// judgeNegated says what is wrong with a finished `! python` run, or "".
-// The line means lit's `not`: the interpreter ended by itself with a
-// non-zero status. A death by signal or a fatal error on stderr is the
-// crash this corpus exists to catch, so it fails the line, never passes
-// it; a case that expects a crash says `exit: crash` (lit's `not --crash`).
-func judgeNegated(inv *Invocation) string {
-	if inv.Status.Crashed() || diagnose.AnyFatal(inv.Signatures) || inv.Status == exitstatus.Exited(0) {
-		return describe(inv, ", want a non-zero exit by itself (! python)")
-	}
-	return ""
-}
-
-// describe reads "exit 134 (SIGABRT), want 0 · fatal-python-error:
-// PyThreadState_Get", the form reports use.
-func describe(inv *Invocation, want string) string {
-	s := inv.Status.String() + want
-	if sig, ok := diagnose.Primary(inv.Signatures); ok {
-		s += " · " + sig.String()
-	}
-	return s
-}
-
-// judge says what is wrong with a finished run, or "".
-func (x *execution) judge(inv *Invocation) string {
-	v := x.job.Run.Variant
-	fatal := diagnose.AnyFatal(inv.Signatures)
-	describe := func(want string) string { return describe(inv, want) }
-	if !v.Exit.Match(x.job.GOOS, inv.Status, fatal) {
-		return describe(", want " + v.Exit.String())
-	}
-	if v.Exit.Clean() {
-		if fatal {
-			return describe(", want a clean exit")
-		}
-		if x.job.Strict || v.Clean == "strict" {
-			for _, s := range inv.Signatures {
-				if !s.Fatal {
-					return fmt.Sprintf("%s · %s at stderr line %d, want a clean exit (clean: strict)", inv.Status, s, s.Line)
-				}
-			}
-		}
-	}
-	if v.Stderr != nil && !v.Stderr.MatchString(inv.Stderr) {
-		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
-	}
-	if !v.Exit.Clean() {
-		return x.phaseProblem(inv)
-	}
-	return ""
 }
 
 // asanVars preloads the AddressSanitizer runtime. Leak detection is off
