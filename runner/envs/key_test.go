@@ -38,6 +38,8 @@ func TestKey(t *testing.T) {
 		{"build output of a local tree", func(s *Spec) { writeFile(t, filepath.Join(src, "pkg.egg-info/SOURCES.txt"), "y") }, true},
 		{"interpreter identity", func(s *Spec) { s.PythonKey = "k2" }, false},
 		{"interpreter path", func(s *Spec) { s.Python = "/other/python3.12" }, false},
+		// An upgrade in place: the same path, a new build.
+		{"interpreter version", func(s *Spec) { s.PythonVersion = "3.12.2" }, false},
 		{"a package", func(s *Spec) { s.Packages = []string{"alpha", "beta==2.0", src} }, false},
 		{"index url", func(s *Spec) { s.Index.URL = "https://mirror/simple" }, false},
 		{"extra index", func(s *Spec) { s.Index.Extra = []string{"https://extra/simple"} }, false},
