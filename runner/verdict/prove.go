@@ -59,12 +59,12 @@ func Prove(c *cases.Case, bad, good []result.Result) (Proof, []string) {
 	}
 	var why []string
 	proof := Discriminates
-	ranBad, ranGood := 0, 0
+	ranBad, ranGood := false, false // a run of that side could happen here
 	for _, r := range bad {
 		if r.Status == result.Unsupported {
 			continue
 		}
-		ranBad++
+		ranBad = true
 		if !r.Status.Met() {
 			proof = NotDiscriminates
 			why = append(why, fmt.Sprintf("%s no longer fails as declared: %s %s", r.ID, r.Status, r.Reason))
@@ -74,7 +74,7 @@ func Prove(c *cases.Case, bad, good []result.Result) (Proof, []string) {
 		if r.Status == result.Unsupported {
 			continue
 		}
-		ranGood++
+		ranGood = true
 		if !r.Status.Met() {
 			if proof == Discriminates {
 				proof = GoodFails
@@ -82,9 +82,9 @@ func Prove(c *cases.Case, bad, good []result.Result) (Proof, []string) {
 			why = append(why, fmt.Sprintf("%s should pass: %s %s", r.ID, r.Status, r.Reason))
 		}
 	}
-	if proof == Discriminates && (ranBad == 0 || ranGood == 0) {
+	if proof == Discriminates && (!ranBad || !ranGood) {
 		side := "known-bad"
-		if ranBad > 0 {
+		if ranBad {
 			side = "good"
 		}
 		return NotProvenHere, []string{"no " + side + " variant can run here"}
