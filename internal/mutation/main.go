@@ -122,6 +122,11 @@ func unleash(t target, workers, coefficient int, verbose bool) (*gremlinsResult,
 		return nil, err
 	}
 	var res gremlinsResult
+	if len(bytes.TrimSpace(data)) == 0 {
+		// gremlins writes nothing when it found nothing to mutate (a
+		// package of types and switch cases, say).
+		return &res, nil
+	}
 	if err := json.Unmarshal(data, &res); err != nil {
 		return nil, fmt.Errorf("reading gremlins' results: %v", err)
 	}

@@ -143,6 +143,9 @@ func (r report) print(w io.Writer) {
 	for _, s := range r.stale {
 		fmt.Fprintf(w, "  note: %s\n", s)
 	}
+	if r.covered()+r.notCovered == 0 {
+		fmt.Fprintf(w, "  note: no mutants: gremlins found nothing to change here\n")
+	}
 	if r.timedOut > 0 {
 		fmt.Fprintf(w, "  note: %d mutants timed out (counted as killed)\n", r.timedOut)
 	}
