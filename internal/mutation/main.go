@@ -31,7 +31,7 @@ const (
 func main() {
 	fast := flag.Bool("fast", false, "only the packages targets.txt marks fast (what .ci/run checks)")
 	workers := flag.Int("workers", runtime.NumCPU(), "mutants tested at once")
-	coefficient := flag.Int("timeout-coefficient", 0, "how many times the package's test time a mutant may take before it counts as timed out; 0: gremlins' default")
+	coefficient := flag.Int("timeout-coefficient", 10, "how many times the package's first test run a mutant's tests may take before they count as timed out (gremlins' default, 3, times out survivors on a loaded machine)")
 	verbose := flag.Bool("v", false, "print gremlins' own output")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: go run ./internal/mutation [-fast] [-v] [package...]\n\nRun from the module root. Packages and thresholds: %s; equivalent survivors: %s.\n\n", targetsFile, survivorsFile)

@@ -57,13 +57,14 @@ type report struct {
 
 func (r report) covered() int { return r.killed + r.timedOut + r.lived }
 
-// efficacy is killed / covered: a mutant that made the tests time out was
-// caught by them (an endless loop), one that could not compile is no mutant.
+// efficacy is killed / (killed + lived), gremlins' own measure. A mutant
+// whose tests timed out is neither: on a loaded machine a survivor may
+// time out too, so it is counted apart, not as caught.
 func (r report) efficacy() float64 {
-	if r.covered() == 0 {
+	if r.killed+r.lived == 0 {
 		return 100
 	}
-	return 100 * float64(r.killed+r.timedOut) / float64(r.covered())
+	return 100 * float64(r.killed) / float64(r.killed+r.lived)
 }
 
 func (r report) coverage() float64 {
@@ -147,6 +148,6 @@ func (r report) print(w io.Writer) {
 		fmt.Fprintf(w, "  note: no mutants: gremlins found nothing to change here\n")
 	}
 	if r.timedOut > 0 {
-		fmt.Fprintf(w, "  note: %d mutants timed out (counted as killed)\n", r.timedOut)
+		fmt.Fprintf(w, "  note: %d mutants timed out, counted neither killed nor lived (a loaded machine? raise -timeout-coefficient)\n", r.timedOut)
 	}
 }

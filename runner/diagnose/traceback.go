@@ -18,7 +18,7 @@ func Traceback(stderr string) string {
 			out = append(out, line)
 			inBlock = false
 		case isThreadHeader(line):
-			if len(out) > 0 && out[len(out)-1] != "" {
+			if len(out) > 0 { // a blank line before each block; out never ends in one
 				out = append(out, "")
 			}
 			out = append(out, line)

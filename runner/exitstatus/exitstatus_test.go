@@ -89,7 +89,10 @@ func TestParseWord(t *testing.T) {
 		{"segv", "", `"segv" is not a signal name (did you mean SIGSEGV?)`},
 		{"sigsegv", "", `did you mean SIGSEGV?`},
 		{"boom", "", `want an exit code, a signal name such as SIGSEGV, or crash`},
+		{"255", "255", ""},
+		{"0", "0", ""},
 		{"256", "", "out of range"},
+		{"-1", "", "out of range"},
 		{"-6", "", "out of range"},
 		{"", "", "empty"},
 	}
@@ -137,6 +140,10 @@ func TestMatch(t *testing.T) {
 		{Union(word("SIGSEGV"), word("SIGABRT")), Signaled(6), false, true},
 		{Union(word("SIGSEGV"), word("SIGABRT")), Signaled(9), false, false},
 		{word("120"), Exited(120), false, true},
+		{word("SIGSEGV"), Exited(1), false, false},
+		{word("SIGSEGV"), Exited(0), false, false},
+		{word("139"), Exited(139), false, true},
+		{word("3"), Signaled(3), false, false},
 	}
 	for _, tt := range tests {
 		if got := tt.expect.Match("linux", tt.status, tt.fatal); got != tt.want {
