@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -15,6 +16,7 @@ import (
 type survivor struct {
 	file    string // from the module root
 	mutator string
+	column  int    // where on the line, when the line holds more than one such mutant; 0: any
 	source  string // the mutated line, trimmed
 	why     string
 	line    int // in survivors.txt
@@ -41,7 +43,15 @@ func readSurvivors(name string) ([]survivor, error) {
 		if len(f[3]) < 20 {
 			return nil, fmt.Errorf("%s:%d: say in a sentence why the mutant cannot change behaviour", name, i+1)
 		}
-		out = append(out, survivor{file: f[0], mutator: f[1], source: f[2], why: f[3], line: i + 1})
+		s := survivor{file: f[0], mutator: f[1], source: f[2], why: f[3], line: i + 1}
+		if m, col, ok := strings.Cut(f[1], "@"); ok {
+			n, err := strconv.Atoi(col)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("%s:%d: %q: want MUTATOR@column, the column a number", name, i+1, f[1])
+			}
+			s.mutator, s.column = m, n
+		}
+		out = append(out, s)
 	}
 	return out, nil
 }
@@ -106,11 +116,11 @@ func judge(t target, res *gremlinsResult, survivors []survivor) report {
 					src = strings.TrimSpace(lines[file][m.Line-1])
 				}
 				at := fmt.Sprintf("%s:%d:%d: %s", file, m.Line, m.Column, m.Type)
-				if s := find(survivors, file, m.Type, src); s != nil {
+				if s := find(survivors, file, m.Type, m.Column, src); s != nil {
 					s.matched = true
 					r.explained = append(r.explained, at+": "+s.why)
 				} else {
-					r.unexplained = append(r.unexplained, fmt.Sprintf("%s: %s\n      to list it as equivalent: %s | %s | %s | <why>", at, src, file, m.Type, src))
+					r.unexplained = append(r.unexplained, fmt.Sprintf("%s: %s\n      to list it as equivalent: %s | %s@%d | %s | <why>", at, src, file, m.Type, m.Column, src))
 				}
 			}
 		}
@@ -124,10 +134,10 @@ func judge(t target, res *gremlinsResult, survivors []survivor) report {
 	return r
 }
 
-func find(survivors []survivor, file, mutator, src string) *survivor {
+func find(survivors []survivor, file, mutator string, column int, src string) *survivor {
 	for i := range survivors {
 		s := &survivors[i]
-		if s.file == file && s.mutator == mutator && s.source == src {
+		if s.file == file && s.mutator == mutator && (s.column == 0 || s.column == column) && s.source == src {
 			return s
 		}
 	}

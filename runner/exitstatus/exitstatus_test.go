@@ -22,6 +22,9 @@ func TestNormalize(t *testing.T) {
 		{"subprocess -11", FromSubprocess(-11), "exit 139 (SIGSEGV)"},
 		{"subprocess -6", FromSubprocess(-6), "exit 134 (SIGABRT)"},
 		{"subprocess 3", FromSubprocess(3), "exit 3"},
+		{"subprocess 0", FromSubprocess(0), "exit 0"},
+		{"shell 192 is a code", FromShell(192), "exit 192"},
+		{"shell 0", FromShell(0), "exit 0"},
 		{"ntstatus access violation", FromNTSTATUS(0xC0000005), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 		{"ntstatus stack buffer overrun", FromNTSTATUS(0xC0000409), "exit 0xc0000409 (STATUS_STACK_BUFFER_OVERRUN)"},
 		{"ntstatus plain", FromNTSTATUS(2), "exit 2"},
@@ -69,6 +72,12 @@ func TestFromRealProcess(t *testing.T) {
 		if s.String() != tt.want {
 			t.Errorf("%s: got %s, want %s", tt.script, s, tt.want)
 		}
+	}
+	// A process state of exit 0 (FromError never passes one on) is exit 0.
+	ok0 := exec.Command("sh", "-c", "exit 0")
+	ok0.Run()
+	if s := FromProcessState(ok0.ProcessState); s != Exited(0) {
+		t.Errorf("FromProcessState(exit 0) = %s", s)
 	}
 	if _, ok := FromError(exec.Command("/nonexistent/prog").Run()); ok {
 		t.Errorf("a process that never started has no status")
@@ -144,6 +153,8 @@ func TestMatch(t *testing.T) {
 		{word("SIGSEGV"), Exited(0), false, false},
 		{word("139"), Exited(139), false, true},
 		{word("3"), Signaled(3), false, false},
+		{Union(word("SIGSEGV"), word("crash")), Signaled(6), false, true},
+		{Union(word("crash"), word("SIGSEGV")), Exited(1), true, true},
 	}
 	for _, tt := range tests {
 		if got := tt.expect.Match("linux", tt.status, tt.fatal); got != tt.want {
@@ -153,6 +164,10 @@ func TestMatch(t *testing.T) {
 	// NTSTATUS on Windows matches the equivalent signal name, not 128+N.
 	if !word("SIGSEGV").Match("windows", FromNTSTATUS(0xC0000005), false) {
 		t.Errorf("SIGSEGV must match STATUS_ACCESS_VIOLATION on windows")
+	}
+	// On Windows a shell's 128+N means nothing: exit 139 is exit 139.
+	if word("SIGSEGV").Match("windows", Exited(139), false) || word("139").Match("windows", Signaled(11), false) {
+		t.Errorf("128+N must not stand for signal N on windows")
 	}
 	if word("139").Match("windows", FromNTSTATUS(0xC0000005), false) {
 		t.Errorf("139 must not match STATUS_ACCESS_VIOLATION on windows")

@@ -79,10 +79,10 @@ func FromError(err error) (Status, bool) {
 // FromShell reads a code reported by a POSIX shell, where 128+N means
 // death by signal N.
 func FromShell(code int) Status {
-	if code > 128 && code < 128+65 {
-		if name := SignalName("", code-128); name != "" {
-			return Signaled(code - 128)
-		}
+	// Only a code past 128 can name a signal in the table: below, code-128
+	// is no signal number.
+	if SignalName("", code-128) != "" {
+		return Signaled(code - 128)
 	}
 	return Exited(code)
 }

@@ -30,3 +30,18 @@ func TestStatusSets(t *testing.T) {
 		}
 	}
 }
+
+// Gravity ranks the worst of a run across hosts: a crash above a hang, a
+// hang above an unexpected pass, any of them above what could not be
+// judged, a retry's pass above a clean one, and UNSUPPORTED lowest.
+func TestGravity(t *testing.T) {
+	order := []Status{Unsupported, Pass, XFail, FlakyPass, Unresolved, XPass, Timeout, Fail}
+	for i, s := range order {
+		if got := s.Gravity(); got != i {
+			t.Errorf("%s.Gravity() = %d, want %d", s, got, i)
+		}
+	}
+	if got := Status("BOGUS").Gravity(); got != -1 {
+		t.Errorf("an unknown status's Gravity() = %d, want -1", got)
+	}
+}
