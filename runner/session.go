@@ -98,6 +98,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Corpus == "" {
 		cfg.Corpus = "corpus"
 	}
+	if len(cfg.Index.FindLinks) > 0 {
+		// pip runs elsewhere: a relative --find-links or CLEANEXIT_FIND_LINKS
+		// means the folder as seen from here.
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("find-links: %v", err)
+		}
+		cfg.Index.FindLinks = cases.ResolveFindLinks(cfg.Index.FindLinks, wd)
+	}
 	if cfg.Backtrace == "" {
 		// Every command that runs cases (run, prove, reduce, bisect)
 		// honours CLEANEXIT_BACKTRACE, not only those with the flag.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/bisect"
+	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
 const bisectSynopsis = `CASE --package NAME --good V1 --bad V2 [flags]
@@ -249,12 +250,10 @@ func (f *sessionFlags) forward() []string {
 	if env := os.Getenv("CLEANEXIT_FIND_LINKS"); env != "" && len(findLinks) == 0 {
 		findLinks = strings.Split(env, string(os.PathListSeparator))
 	}
+	if wd, err := os.Getwd(); err == nil {
+		findLinks = cases.ResolveFindLinks(findLinks, wd)
+	}
 	for _, fl := range findLinks {
-		if !strings.Contains(fl, "://") {
-			if abs, err := filepath.Abs(fl); err == nil {
-				fl = abs
-			}
-		}
 		args = append(args, "--find-links", fl)
 	}
 	if f.indexURL != "" {

@@ -264,12 +264,7 @@ func (d *decoder) variantKey(c *Case, v *Variant, key string, n *yaml.Node) {
 				v.Index.Extra = urls
 			case "find-links":
 				locs, _ := d.strings(val, "index: find-links", true)
-				for _, l := range locs {
-					if !strings.Contains(l, "://") && !filepath.IsAbs(l) {
-						l = filepath.Join(c.Dir, filepath.FromSlash(l))
-					}
-					v.Index.FindLinks = append(v.Index.FindLinks, l)
-				}
+				v.Index.FindLinks = append(v.Index.FindLinks, ResolveFindLinks(locs, c.Dir)...)
 			case "no-index":
 				v.Index.NoIndex, _ = d.boolean(val, "index: no-index")
 			case "env":
