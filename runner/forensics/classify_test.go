@@ -3,6 +3,7 @@ package forensics
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -173,6 +174,21 @@ func TestSameCrash(t *testing.T) {
 	}
 	if none.CulpritFunction() != "" {
 		t.Error("no stack has a culprit")
+	}
+	// The same destructor moved out of `namespace {` (reduce unwraps it)
+	// is the same crash; another function of that name in another
+	// namespace is not.
+	moved, renamed := *segv, *segv
+	moved.Frames, renamed.Frames = slices.Clone(segv.Frames), slices.Clone(segv.Frames)
+	for i := range moved.Frames {
+		moved.Frames[i].Function = strings.ReplaceAll(moved.Frames[i].Function, "(anonymous namespace)::", "")
+		renamed.Frames[i].Function = strings.ReplaceAll(renamed.Frames[i].Function, "(anonymous namespace)::", "other::")
+	}
+	if !segv.SameCrash(&moved) || !moved.SameCrash(segv) {
+		t.Error("Refs::clear out of the anonymous namespace counted as another culprit")
+	}
+	if segv.SameCrash(&renamed) {
+		t.Error("other::Refs::clear counted as (anonymous namespace)::Refs::clear")
 	}
 	if segv.SameCrash(worker) || segv.SameCrash(cache) || segv.SameCrash(none) || none.SameCrash(none) {
 		t.Error("different phases, culprits or no stack counted as the same crash")

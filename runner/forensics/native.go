@@ -130,7 +130,10 @@ func shortModule(m string) string {
 // SameCrash reports whether two verdicts show the same crash: the same
 // phase, and the same culprit function in the same module. Lines are
 // left out, so that a reduced repro (cleanexit's reduce) whose source
-// moved still counts as the crash it was reduced from.
+// moved still counts as the crash it was reduced from; so is the
+// anonymous namespace, which gives a function internal linkage and
+// changes nothing of what it does: Refs::clear moved out of
+// `namespace {` is the same destructor.
 func (n *Native) SameCrash(o *Native) bool {
 	if !n.Found() || !o.Found() || n.Phase != o.Phase {
 		return false
@@ -139,7 +142,13 @@ func (n *Native) SameCrash(o *Native) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
-	return a.Module == b.Module && a.Function == b.Function
+	return a.Module == b.Module && withoutAnonymousNamespace(a.Function) == withoutAnonymousNamespace(b.Function)
+}
+
+// withoutAnonymousNamespace is a demangled name without its
+// "(anonymous namespace)::" qualifiers.
+func withoutAnonymousNamespace(fn string) string {
+	return strings.ReplaceAll(fn, "(anonymous namespace)::", "")
 }
 
 // CulpritFunction is the culprit without its source line, "holder.so:
