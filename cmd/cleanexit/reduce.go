@@ -22,8 +22,10 @@ const reduceSynopsis = `CASE [--variant V] [--python 3.12] [--file NAME]… [--w
 Shrinks a case's repro to the lines that still crash the same way: ddmin
 over top-level statements (Python, parsed by the target interpreter's own
 ast module) or brace-balanced blocks (C, C++), then nested ones, then
-simpler literal arguments and unused imported names, then lines, to a
-fixpoint.
+simpler literal arguments and unused imported names (Python) or rewrites
+inside lines (C, C++: a variable used once inlined, initialisers dropped,
+literals made "" and 0, brace lists' trailing elements dropped), then
+lines, to a fixpoint.
 
 A candidate is interesting when the variant fails as the original did:
 the same exit status class (the same signal, or the same non-zero code),
@@ -31,8 +33,11 @@ the same stderr signature (runner/diagnose), and the variant's own checks;
 when the case has a fixed variant that passes, it must still pass, so the
 reduced case still discriminates. The phase and culprit frame are compared
 where the crash can be rerun under gdb or lldb (backtrace: crash, the
-default; --backtrace off turns it off, for speed): a candidate that
-crashes in another phase or another function is not interesting.
+default; --backtrace off turns it off): a candidate that crashes in
+another phase or another function is not interesting. Each candidate is
+screened without the debugger first; only one that passes and would
+become the new smallest is rerun under it, and the result is judged in
+full once more at the end.
 
 Ctrl-C stops and prints the smallest interesting candidate found so far.`
 

@@ -19,13 +19,21 @@
 // syntax; C/C++: brace-balanced blocks, #if groups, comments), then the
 // statements or blocks nested one level deeper and so on; then, for
 // Python, simpler literal arguments and unused imported names, for C/C++
-// namespace and extern blocks unwrapped; then lines.
+// namespace and extern blocks unwrapped and rewrites inside lines (a
+// variable used once inlined, initialisers dropped, literals made "" and
+// 0, a brace list's trailing elements dropped, a statement split over
+// lines joined); then lines.
 //
 // Cost: a candidate seen before has its verdict, Python that does not parse
 // and C/C++ whose brackets do not pair are rejected before a run, a changed .py does not rebuild the extension
 // (build-ext's cache leaves Python sources out of its key), and the case's
-// cached environment is reused. Candidates are judged Jobs at a time; the
-// first interesting one in file order wins and the rest are speculation.
+// cached environment is reused. Candidates are screened Jobs at a time
+// without the debugger (exit status class, stderr signature, the script's
+// checks, the fixed variant); of those that pass, the first in file order
+// is rerun under the debugger for phase and culprit (Target.Confirm), so
+// only a candidate about to become the new state pays for gdb, and the
+// rest are speculation, as in C-Reduce. A candidate that does not compile
+// fails in build-ext, before python starts, and is never rerun.
 //
 // Non-goals: reducing the script or case.yaml, packages, or binary files;
 // proving a candidate minimal beyond one-unit removals (ddmin's 1-minimality

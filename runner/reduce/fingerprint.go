@@ -52,6 +52,12 @@ func (f Fingerprint) Matches(c Fingerprint) bool {
 	return !f.Native.Found() || f.Native.SameCrash(c.Native)
 }
 
+// MatchesScreened is Matches without phase and culprit: what a run without
+// the debugger can show (Target.Screen).
+func (f Fingerprint) MatchesScreened(c Fingerprint) bool {
+	return f.Exit == c.Exit && f.Signature == c.Signature
+}
+
 // String reads "SIGSEGV · segfault · thread-local-destructor in holder…so: Refs::clear".
 func (f Fingerprint) String() string {
 	parts := []string{f.Exit}

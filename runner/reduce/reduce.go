@@ -84,8 +84,8 @@ type reducer struct {
 	start time.Time
 
 	mu      sync.Mutex
-	files   []txtar.File      // the current, interesting state
-	seen    map[[32]byte]bool // candidates judged, by content: the verdict
+	files   []txtar.File         // the current, interesting state
+	seen    map[[32]byte]verdict // candidates judged, by content
 	tests   int
 	runs    int
 	reject  int
@@ -94,6 +94,16 @@ type reducer struct {
 	// starts at one unit, since the halving already found what it could.
 	round int
 }
+
+// A verdict is how far a candidate got: screened candidates crashed the
+// same way without the debugger, confirmed ones under it too.
+type verdict int
+
+const (
+	rejected verdict = iota
+	screened
+	confirmed
+)
 
 // Reduce shrinks the target's files while the run stays interesting:
 // ddmin over top-level statements (Python, through the interpreter's own
@@ -110,7 +120,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 	if len(names) == 0 {
 		return nil, fmt.Errorf("%s: no file to shrink: the script runs no .py file and builds no C or C++ source (name files with --file)", c.File)
 	}
-	r := &reducer{t: t, opt: opt, start: time.Now(), seen: map[[32]byte]bool{}}
+	r := &reducer{t: t, opt: opt, start: time.Now(), seen: map[[32]byte]verdict{}}
 	r.opt.Jobs = max(opt.Jobs, 1)
 	r.opt.Files = names
 	r.files = append([]txtar.File(nil), c.Files...)
@@ -125,7 +135,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 		}
 		originals[n] = string(r.files[i].Data)
 	}
-	r.seen[r.key(r.files)] = true
+	r.seen[r.key(r.files)] = confirmed
 	for _, n := range names {
 		if isPython(n) {
 			py, err := startPyAST(context.WithoutCancel(ctx), t.Run.Interp.Path)
@@ -170,6 +180,7 @@ func (r *reducer) shrink(ctx context.Context, name string) bool {
 	}
 	if isCSource(name) {
 		changed = r.unwrap(ctx, name) || changed
+		changed = r.firstOf(ctx, name, name+": simplifications", cSimplifications) || changed
 	}
 	return r.ddmin(ctx, name, name+": lines", lineUnits) || changed
 }
@@ -308,8 +319,10 @@ func (r *reducer) simplify(ctx context.Context, name string) bool {
 	})
 }
 
-// firstInteresting judges the candidates for file name at once and makes
-// the first interesting one the current state; -1 when none is.
+// firstInteresting screens the candidates for file name at once, then
+// confirms them in order, and makes the first confirmed one the current
+// state; -1 when none is. Only a candidate that would become the new
+// state pays for the debugger.
 func (r *reducer) firstInteresting(ctx context.Context, name string, cands []string, pass string) int {
 	ok := make([]bool, len(cands))
 	var wg sync.WaitGroup
@@ -323,7 +336,7 @@ func (r *reducer) firstInteresting(ctx context.Context, name string, cands []str
 	wg.Wait()
 	defer r.progress(pass)
 	for i := range cands {
-		if ok[i] {
+		if ok[i] && r.confirm(ctx, name, cands[i]) {
 			r.mu.Lock()
 			r.files = r.with(name, cands[i])
 			r.mu.Unlock()
@@ -333,25 +346,25 @@ func (r *reducer) firstInteresting(ctx context.Context, name string, cands []str
 	return -1
 }
 
-// test judges one candidate, cheaply first: one seen before has its
+// test screens one candidate, cheaply first: one seen before has its
 // verdict, and one that cannot parse is rejected without a run.
 func (r *reducer) test(ctx context.Context, name, src string) bool {
 	r.mu.Lock()
 	files := r.with(name, src)
 	key := r.key(files)
-	verdict, seen := r.seen[key]
+	v, seen := r.seen[key]
 	stopped := r.stopped
 	r.mu.Unlock()
 	if seen || stopped != "" {
 		r.mu.Lock()
 		r.reject++
 		r.mu.Unlock()
-		return verdict && stopped == ""
+		return v >= screened && stopped == ""
 	}
 	if !r.parses(name, src) {
 		r.mu.Lock()
 		r.reject++
-		r.seen[key] = false
+		r.seen[key] = rejected
 		r.mu.Unlock()
 		return false
 	}
@@ -363,15 +376,51 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 	}
 	r.tests++
 	r.mu.Unlock()
-	j := r.t.Judge(ctx, files)
+	j := r.t.Screen(ctx, files)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.runs += j.Runs
 	if ctx.Err() != nil {
 		return false // an interrupted judgment says nothing
 	}
-	r.seen[key] = j.Interesting
+	if j.Interesting {
+		r.seen[key] = screened
+	} else {
+		r.seen[key] = rejected
+	}
 	return j.Interesting
+}
+
+// confirm reruns a screened candidate under the debugger, once: the
+// verdict is kept.
+func (r *reducer) confirm(ctx context.Context, name, src string) bool {
+	r.mu.Lock()
+	key := r.key(r.with(name, src))
+	v := r.seen[key]
+	r.mu.Unlock()
+	if v != screened {
+		return v == confirmed
+	}
+	j := r.t.Confirm(ctx, r.withFiles(name, src))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.runs += j.Runs
+	if ctx.Err() != nil {
+		return false
+	}
+	if j.Interesting {
+		r.seen[key] = confirmed
+	} else {
+		r.seen[key] = rejected
+	}
+	return j.Interesting
+}
+
+// withFiles is with, taking the lock.
+func (r *reducer) withFiles(name, src string) []txtar.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.with(name, src)
 }
 
 // parses is the check before a run: Python through the interpreter's own

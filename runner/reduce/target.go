@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/runner/scriptlang"
@@ -28,7 +30,10 @@ type Target struct {
 	// declared: the variant expects the crash (a known-bad variant), so a
 	// candidate must pass it, stdout and stderr checks included. Otherwise
 	// the variant expects a clean exit and a candidate must fail it.
-	declared   bool
+	declared bool
+	// backtrace is the debugger mode of full judgments (the session's
+	// override, else the case's); screening runs without the debugger.
+	backtrace  string
 	repeat     int
 	minCrashes int
 	timeout    time.Duration
@@ -46,7 +51,9 @@ type TargetOptions struct {
 // NewTarget picks the run from a session that loaded exactly one case, runs
 // the original to learn its fingerprint, and runs the fixed variant to learn
 // whether it passes. An original that does not crash here is an error: there
-// is nothing to keep.
+// is nothing to keep. The target takes over the session's backtrace
+// override: it chooses per candidate whether the debugger reruns a crash
+// (see Screen and Confirm).
 func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Target, error) {
 	if len(s.Cases) != 1 {
 		return nil, fmt.Errorf("reduce needs exactly one case, got %d", len(s.Cases))
@@ -64,6 +71,7 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 		Session:    s,
 		Run:        r,
 		declared:   v.KnownBad(c),
+		backtrace:  cmp.Or(s.Backtrace, r.Backtrace, forensics.ModeCrash),
 		repeat:     max(opt.Repeat, 1),
 		minCrashes: max(opt.MinCrashes, 1),
 		timeout:    opt.Timeout,
@@ -71,7 +79,8 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 	if t.minCrashes > t.repeat {
 		return nil, fmt.Errorf("--min-crashes %d is more than --repeat %d", t.minCrashes, t.repeat)
 	}
-	res := s.Execute(ctx, t.candidateRun(r, c.Files))
+	s.Backtrace = ""
+	res := s.Execute(ctx, t.candidateRun(r, c.Files, true))
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -90,7 +99,7 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 	}
 	if fixed := fixedVariant(c, v); fixed != nil {
 		if fr := runOn(s, fixed, r); fr != nil && !fr.Skipped() {
-			if s.Execute(ctx, t.candidateRun(fr, c.Files)).Status == result.Pass {
+			if s.Execute(ctx, t.candidateRun(fr, c.Files, false)).Status == result.Pass {
 				t.Fixed = fr
 			}
 		}
@@ -183,8 +192,9 @@ func runOn(s *runner.Session, v *cases.Variant, r *plan.Run) *plan.Run {
 }
 
 // candidateRun is r with the case's files replaced by files, run once with
-// no retries (Judge counts repeats itself), never expected to fail.
-func (t *Target) candidateRun(r *plan.Run, files []txtar.File) *plan.Run {
+// no retries (Judge counts repeats itself), never expected to fail; under
+// the debugger after a crash only when native is set.
+func (t *Target) candidateRun(r *plan.Run, files []txtar.File, native bool) *plan.Run {
 	c := *r.Case
 	c.Files = files
 	v := *r.Variant
@@ -194,6 +204,10 @@ func (t *Target) candidateRun(r *plan.Run, files []txtar.File) *plan.Run {
 	}
 	cr := *r
 	cr.Case, cr.Variant, cr.XFail = &c, &v, ""
+	cr.Backtrace = forensics.ModeOff
+	if native {
+		cr.Backtrace = t.backtrace
+	}
 	return &cr
 }
 
@@ -205,17 +219,73 @@ type Judgment struct {
 	Runs        int         // python runs of the case it took
 }
 
-// Judge runs a candidate: interesting when at least minCrashes of repeat
-// runs fail the way the original did and, when the case has a fixed variant
-// that passed, that variant still passes with the candidate's files.
+// Judge runs a candidate in full: interesting when at least minCrashes of
+// repeat runs fail the way the original did, phase and culprit included
+// where the debugger read them, and, when the case has a fixed variant
+// that passed, that variant still passes with the candidate's files. A
+// reduction's result is judged so.
 func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
+	return t.judge(ctx, files, true)
+}
+
+// Screen is Judge without the debugger: the exit status class, the stderr
+// signature, the script's checks and the fixed variant, what every
+// candidate must pass. Most candidates fail it, and the debugger's rerun
+// (seconds under gdb) is paid only by the few that pass and would become
+// the new smallest state: Confirm.
+func (t *Target) Screen(ctx context.Context, files []txtar.File) Judgment {
+	return t.judge(ctx, files, false)
+}
+
+// Confirm reruns a screened candidate under the debugger and compares
+// phase and culprit frame; interesting without a run when the original's
+// stack was not read, since then there is nothing more to compare.
+func (t *Target) Confirm(ctx context.Context, files []txtar.File) Judgment {
+	var j Judgment
+	if !t.Want.Native.Found() {
+		j.Interesting = true
+		return j
+	}
+	for i := 0; i < t.repeat && ctx.Err() == nil; i++ {
+		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files, true))
+		j.Runs++
+		fp := fingerprintOf(res)
+		if ctx.Err() != nil {
+			break
+		}
+		if fp.Crashed() {
+			j.Got = fp
+		}
+		ok := t.declared && res.Status == result.Pass || !t.declared && res.Status == result.Fail
+		switch {
+		case ok && t.Want.Matches(fp):
+			j.Interesting = true
+			return j
+		case ok && fp.Native.Found():
+			// The stack was read and it is another crash: more runs
+			// would not make it this one.
+			j.Why = "crashed another way: " + fp.String()
+			return j
+		case !ok:
+			j.Why = fmt.Sprintf("%s: %s", res.Status, firstLine(res.Reason))
+		default:
+			j.Why = "crashed another way: " + fp.String()
+		}
+	}
+	if ctx.Err() != nil {
+		j.Why = "interrupted"
+	}
+	return j
+}
+
+func (t *Target) judge(ctx context.Context, files []txtar.File, native bool) Judgment {
 	var j Judgment
 	crashes := 0
 	for i := 0; i < t.repeat && ctx.Err() == nil; i++ {
 		if crashes+(t.repeat-i) < t.minCrashes {
 			break // cannot reach minCrashes any more
 		}
-		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files))
+		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files, native))
 		j.Runs++
 		if ctx.Err() != nil {
 			j.Why = "interrupted"
@@ -226,10 +296,14 @@ func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
 		if fp.Crashed() {
 			j.Got = fp
 		}
+		same := t.Want.Matches(fp)
+		if !native {
+			same = t.Want.MatchesScreened(fp)
+		}
 		switch {
 		case !ok:
 			j.Why = fmt.Sprintf("%s: %s", res.Status, firstLine(res.Reason))
-		case !t.Want.Matches(fp):
+		case !same:
 			j.Why = "crashed another way: " + fp.String()
 		default:
 			crashes++
@@ -245,7 +319,7 @@ func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
 		return j
 	}
 	if t.Fixed != nil {
-		res := t.Session.Execute(ctx, t.candidateRun(t.Fixed, files))
+		res := t.Session.Execute(ctx, t.candidateRun(t.Fixed, files, false))
 		j.Runs++
 		if res.Status != result.Pass {
 			j.Why = fmt.Sprintf("the fixed variant %s no longer passes: %s", t.Fixed.Variant.Name, firstLine(res.Reason))
