@@ -1,0 +1,327 @@
+package reduce
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The C and C++ simplifications: what ddmin over blocks and lines cannot
+// do because it only ever removes whole lines, done the C-Reduce way, by
+// rewriting inside a line. Each candidate is smaller than its source (in
+// bytes, or in non-zero literals for 7 → 0), so that trying them to a
+// fixpoint ends. They come in the order a maintainer would simplify by
+// hand: a variable used once inlined, then initialisers dropped, literals
+// made trivial, list elements dropped, and a statement split over several
+// lines joined; a candidate that does not build is rejected by the
+// compiler, once (the verdicts are kept).
+
+// cSimplifications are the candidates one rewrite away from src.
+func cSimplifications(src string) []string {
+	var out []string
+	seen := map[string]bool{src: true}
+	add := func(c string) {
+		if !seen[c] && cBalanced(c) {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for _, gen := range []func(string) []string{inlineOnceUsed, dropInitialisers, trivialLiterals, dropListElements, joinContinuations} {
+		for _, c := range gen(src) {
+			add(c)
+		}
+	}
+	return out
+}
+
+// declaration is `T name = e;` on a line of its own: the type, the name,
+// the initialiser. The type needs a second word or a pointer, so that an
+// assignment (`held.obj = obj;`) does not read as one.
+var declaration = regexp.MustCompile(`^(\s*)((?:const\s+)?[A-Za-z_][\w:<>]*(?:\s*[*&]+\s*|\s+))([A-Za-z_]\w*)\s*=\s*([^;{}]+?);\s*$`)
+
+var identifier = regexp.MustCompile(`[A-Za-z_]\w*`)
+
+// inlineOnceUsed replaces `T m = e; … m …` by `… e …` where m is used
+// exactly once after its declaration: `PyObject *m =
+// PyModule_Create(&def); return m;` becomes `return
+// PyModule_Create(&def);`.
+func inlineOnceUsed(src string) []string {
+	lines := splitLines(src)
+	var out []string
+	for i, l := range lines {
+		m := declaration.FindStringSubmatch(l)
+		if m == nil || strings.Contains(m[2], "return") {
+			continue
+		}
+		name, init := m[3], strings.TrimSpace(m[4])
+		uses, at := 0, -1
+		for j := range lines {
+			if j == i {
+				continue
+			}
+			for _, loc := range identifier.FindAllStringIndex(codeOnly(lines[j]), -1) {
+				if lines[j][loc[0]:loc[1]] == name {
+					uses++
+					at = j
+				}
+			}
+		}
+		if uses != 1 || at < i {
+			continue
+		}
+		expr := init
+		if !simpleExpression(init) {
+			expr = "(" + init + ")"
+		}
+		rest := append([]string(nil), lines...)
+		rest[at] = replaceIdentifier(rest[at], name, expr)
+		rest = append(rest[:i], rest[i+1:]...)
+		out = append(out, joinLines(rest))
+	}
+	return out
+}
+
+// simpleExpression reports whether e needs no parentheses where a name
+// stood: a name, a call, a member access, a literal.
+func simpleExpression(e string) bool { return simple.MatchString(e) }
+
+var simple = regexp.MustCompile(`^(?:[\w:.&*]|->)+(?:\([^()]*\))?$|^"[^"]*"$`)
+
+// replaceIdentifier replaces the word name in line by expr, outside
+// strings and comments.
+func replaceIdentifier(line, name, expr string) string {
+	code := codeOnly(line)
+	for _, loc := range identifier.FindAllStringIndex(code, -1) {
+		if line[loc[0]:loc[1]] == name {
+			return line[:loc[0]] + expr + line[loc[1]:]
+		}
+	}
+	return line
+}
+
+// dropInitialisers turns `T name = e;` into `T name;`: a default member
+// initialiser or a variable's initial value that the crash does not need.
+func dropInitialisers(src string) []string {
+	lines := splitLines(src)
+	var out []string
+	for i, l := range lines {
+		m := declaration.FindStringSubmatch(l)
+		if m == nil || strings.Contains(m[2], "return") {
+			continue
+		}
+		rest := append([]string(nil), lines...)
+		rest[i] = m[1] + strings.TrimRight(m[2], " ") + maybeSpace(m[2]) + m[3] + ";"
+		out = append(out, joinLines(rest))
+	}
+	return out
+}
+
+func maybeSpace(typ string) string {
+	if strings.HasSuffix(strings.TrimRight(typ, " "), "*") || strings.HasSuffix(strings.TrimRight(typ, " "), "&") {
+		return ""
+	}
+	return " "
+}
+
+// trivialLiterals replaces each non-empty string literal by "" and each
+// number other than 0 by 0, one at a time: a doc string, a name, a size
+// that the crash does not depend on.
+func trivialLiterals(src string) []string {
+	var out []string
+	mask := codeMask(src)
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '"' && mask[i] == inString && (i == 0 || mask[i-1] != inString) && !preprocessorLine(src, i):
+			j := i + 1
+			for j < len(src) && !(src[j] == '"' && src[j-1] != '\\') {
+				j++
+			}
+			if j > i+1 && j < len(src) {
+				out = append(out, src[:i]+`""`+src[j+1:])
+			}
+			i = j
+		case mask[i] == inCode && isDigit(src[i]) && (i == 0 || !isWord(src[i-1])):
+			j := i
+			for j < len(src) && (isWord(src[j]) || src[j] == '.') {
+				j++
+			}
+			k := i
+			if k > 1 && src[k-1] == '-' && !isWord(src[k-2]) && src[k-2] != ')' {
+				k-- // a negative number, not a subtraction
+			}
+			if src[k:j] != "0" && !preprocessorLine(src, i) {
+				out = append(out, src[:k]+"0"+src[j:])
+			}
+			i = j - 1
+		}
+	}
+	return out
+}
+
+// dropListElements empties a brace list (`{a, b}` → `{}`), or drops its
+// last element: an aggregate's trailing members take their defaults, so
+// `{nullptr, nullptr, 0, nullptr}` and a PyModuleDef's trailing nullptrs
+// go one by one.
+func dropListElements(src string) []string {
+	var out []string
+	mask := codeMask(src)
+	var stack []int
+	for i := 0; i < len(src); i++ {
+		if mask[i] != inCode {
+			continue
+		}
+		switch src[i] {
+		case '{':
+			stack = append(stack, i)
+		case '}':
+			if len(stack) == 0 {
+				continue
+			}
+			open := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			inner := src[open+1 : i]
+			if strings.TrimSpace(inner) == "" || strings.Contains(inner, ";") || !isInitialiser(src, open) {
+				continue
+			}
+			out = append(out, src[:open+1]+src[i:])
+			if c := lastTopLevelComma(src, mask, open+1, i); c >= 0 {
+				out = append(out, strings.TrimRight(src[:c], " \t\n")+src[i:])
+			}
+		}
+	}
+	return out
+}
+
+// isInitialiser reports whether the brace at open starts a list, not a
+// block: it follows `=`, `,`, `{` or `(`.
+func isInitialiser(src string, open int) bool {
+	j := open - 1
+	for j >= 0 && strings.ContainsRune(" \t\n", rune(src[j])) {
+		j--
+	}
+	return j >= 0 && strings.ContainsRune("=,{(", rune(src[j]))
+}
+
+// lastTopLevelComma is the offset of the last comma between first and end
+// that is not nested in brackets, skipping a trailing comma; -1 when none.
+func lastTopLevelComma(src string, mask []byte, first, end int) int {
+	depth, last := 0, -1
+	for k := first; k < end; k++ {
+		if mask[k] != inCode {
+			continue
+		}
+		switch src[k] {
+		case '{', '(', '[':
+			depth++
+		case '}', ')', ']':
+			depth--
+		case ',':
+			if depth == 0 && strings.TrimSpace(src[k+1:end]) != "" {
+				last = k
+			}
+		}
+	}
+	return last
+}
+
+// joinContinuations joins a statement split over lines into one: a line
+// that ends inside brackets or without `;`, `{`, `}` or `:` goes on, and
+// once the rest is simple, one line reads better than three.
+func joinContinuations(src string) []string {
+	lines := splitLines(src)
+	sc := scanC(lines)
+	var out []string
+	for i := 0; i+1 < len(lines); i++ {
+		t := strings.TrimSpace(codeOnly(lines[i]))
+		next := strings.TrimSpace(lines[i+1])
+		if t == "" || strings.HasPrefix(t, "#") || next == "" || strings.HasPrefix(next, "#") || !sc[i].code || sc[i+1].comment {
+			continue
+		}
+		open := !strings.HasSuffix(t, ";") && !strings.HasSuffix(t, "{") && !strings.HasSuffix(t, "}") && !strings.HasSuffix(t, ":") || strings.HasSuffix(t, "= {") || strings.HasSuffix(t, ",")
+		if !open || len(t)+len(next) > 100 {
+			continue
+		}
+		sep := " "
+		if strings.HasSuffix(t, "{") || strings.HasPrefix(next, "}") {
+			sep = ""
+		}
+		rest := append([]string(nil), lines[:i]...)
+		rest = append(rest, strings.TrimRight(codeOnly(lines[i]), " ")+sep+next)
+		rest = append(rest, lines[i+2:]...)
+		out = append(out, joinLines(rest))
+	}
+	return out
+}
+
+// What codeMask says of each byte.
+const (
+	inCode byte = iota
+	inString
+	inComment
+)
+
+// codeMask says for each byte of src whether it is code, in a string or
+// character literal, or in a comment.
+func codeMask(src string) []byte {
+	mask := make([]byte, len(src))
+	for i := 0; i < len(src); i++ {
+		switch {
+		case strings.HasPrefix(src[i:], "//"):
+			for i < len(src) && src[i] != '\n' {
+				mask[i] = inComment
+				i++
+			}
+			i--
+		case strings.HasPrefix(src[i:], "/*"):
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				end = len(src) - i - 2
+			}
+			for k := i; k < i+2+end+2 && k < len(src); k++ {
+				mask[k] = inComment
+			}
+			i += end + 3
+		case src[i] == '"' || src[i] == '\'':
+			q := src[i]
+			mask[i] = inString
+			i++
+			for i < len(src) && src[i] != q && src[i] != '\n' {
+				mask[i] = inString
+				if src[i] == '\\' && i+1 < len(src) {
+					i++
+					mask[i] = inString
+				}
+				i++
+			}
+			if i < len(src) {
+				mask[i] = inString
+			}
+		}
+	}
+	return mask
+}
+
+// codeOnly is a line with its comments and literals blanked out, the same
+// length: what identifiers are searched in.
+func codeOnly(line string) string {
+	mask := codeMask(line)
+	b := []byte(line)
+	for i := range b {
+		if mask[i] != inCode {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// preprocessorLine reports whether offset i is on a # line: `#include
+// "x.h"` and `#define N 8` are not literals to simplify.
+func preprocessorLine(src string, i int) bool {
+	start := strings.LastIndexByte(src[:i], '\n') + 1
+	return strings.HasPrefix(strings.TrimSpace(src[start:i+1]), "#")
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isWord(c byte) bool {
+	return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

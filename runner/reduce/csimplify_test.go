@@ -1,0 +1,72 @@
+package reduce
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Each rewrite a maintainer would make by hand is among the candidates,
+// and nothing that is not smaller, or not balanced, is.
+func TestCSimplifications(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"inline a variable used once",
+			"PyObject *f() {\n  PyObject *m = PyModule_Create(&module);\n  return m;\n}\n",
+			"PyObject *f() {\n  return PyModule_Create(&module);\n}\n"},
+		{"inline an expression with parentheses",
+			"int f(int a) {\n  int s = a + 1;\n  return s * 2;\n}\n",
+			"int f(int a) {\n  return (a + 1) * 2;\n}\n"},
+		{"drop a default member initialiser",
+			"struct H {\n  PyObject *obj = nullptr;\n};\n",
+			"struct H {\n  PyObject *obj;\n};\n"},
+		{"empty a string literal",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O, \"Hold a reference.\"}, {}};\n",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O, \"\"}, {}};\n"},
+		{"a negative number to 0",
+			"PyModuleDef d = {PyModuleDef_HEAD_INIT, \"h\", nullptr, -1, methods};\n",
+			"PyModuleDef d = {PyModuleDef_HEAD_INIT, \"h\", nullptr, 0, methods};\n"},
+		{"drop a brace list's last element, over lines",
+			"PyModuleDef d = {PyModuleDef_HEAD_INIT, \"h\", nullptr, -1, methods,\n                 nullptr, nullptr};\n",
+			"PyModuleDef d = {PyModuleDef_HEAD_INIT, \"h\", nullptr, -1, methods,\n                 nullptr};\n"},
+		{"empty a brace list",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O, \"\"}, {nullptr, nullptr, 0, nullptr}};\n",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O, \"\"}, {}};\n"},
+		{"join a list split over lines",
+			"PyMethodDef m[] = {\n    {\"keep\", keep, METH_O},\n    {}};\n",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O},\n    {}};\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := cSimplifications(tc.src)
+			if !slices.Contains(got, tc.want) {
+				t.Errorf("no candidate\n%s\namong the %d:\n%s", tc.want, len(got), strings.Join(got, "----\n"))
+			}
+			for _, c := range got {
+				if len(c) > len(tc.src) {
+					t.Errorf("candidate larger than its source:\n%s", c)
+				}
+				if !cBalanced(c) {
+					t.Errorf("candidate not balanced:\n%s", c)
+				}
+			}
+		})
+	}
+	// What must not be touched: an assignment, an #include, a subtraction,
+	// a variable used twice, a function body.
+	for _, src := range []string{
+		"void f() {\n  held.obj = obj;\n}\n",
+		"#include \"Python.h\"\n#define N 8\n",
+		"int g(int a) {\n  return a-1;\n}\n",
+	} {
+		for _, c := range cSimplifications(src) {
+			if strings.Contains(c, "held.obj;") || strings.Contains(c, `#include ""`) || strings.Contains(c, "#define N 0") || strings.Contains(c, "a0") {
+				t.Errorf("a candidate that changes what must stay:\n%s", c)
+			}
+		}
+	}
+	twice := "int f() {\n  int m = g();\n  h(m);\n  return m;\n}\n"
+	for _, c := range inlineOnceUsed(twice) {
+		t.Errorf("inlined a variable used twice:\n%s", c)
+	}
+}
