@@ -147,6 +147,10 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	if red.Stopped != "" {
 		fmt.Fprintf(stdout, "stopped early (%s): this is the smallest interesting candidate found\n", red.Stopped)
 	}
+	if red.Unverified != "" {
+		fmt.Fprintf(stderr, "cleanexit reduce: judged again in full, the result is not interesting (%s): the crash may not always happen; try --repeat 5 --min-crashes 3\n", red.Unverified)
+		return 1
+	}
 	if *write {
 		path, err := reduce.Write(t.Run.Case, red)
 		if err != nil {

@@ -40,7 +40,11 @@ type Reduction struct {
 	Runs     int           // python runs of the case they took
 	Elapsed  time.Duration //
 	Stopped  string        // why it stopped early: "interrupted", "--max-tests 50 reached"; "" when done
-	Archive  []txtar.File  // every file of the case, the shrunk ones reduced
+	// Unverified says why the result, judged in full once more at the
+	// end, was not interesting: a crash that does not always happen; ""
+	// when it was (or when it is the original, or the run was interrupted).
+	Unverified string
+	Archive    []txtar.File // every file of the case, the shrunk ones reduced
 }
 
 // A File is one shrunk archive file.
@@ -153,7 +157,17 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			changed = r.shrink(ctx, n) || changed
 		}
 	}
-	red := &Reduction{Tests: r.tests, Rejected: r.reject, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
+	unverified := ""
+	if r.key(r.files) != r.key(c.Files) && ctx.Err() == nil {
+		// Each state was screened and confirmed, but by one run each:
+		// the result is what the user takes away, so it is judged again.
+		j := t.Judge(ctx, r.files)
+		r.runs += j.Runs
+		if !j.Interesting && ctx.Err() == nil {
+			unverified = j.Why
+		}
+	}
+	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
 	for _, n := range names {
 		red.Files = append(red.Files, File{Name: n, Original: originals[n], Reduced: string(r.files[r.index(n)].Data)})
 	}
