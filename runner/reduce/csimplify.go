@@ -245,7 +245,7 @@ func joinContinuations(src string) []string {
 			sep = ""
 		}
 		rest := append([]string(nil), lines[:i]...)
-		rest = append(rest, strings.TrimRight(codeOnly(lines[i]), " ")+sep+next)
+		rest = append(rest, strings.TrimRight(withoutComments(lines[i]), " ")+sep+next)
 		rest = append(rest, lines[i+2:]...)
 		out = append(out, joinLines(rest))
 	}
@@ -311,6 +311,18 @@ func codeOnly(line string) string {
 		}
 	}
 	return string(b)
+}
+
+// withoutComments is a line with its comments taken out.
+func withoutComments(line string) string {
+	mask := codeMask(line)
+	var b strings.Builder
+	for i := range len(line) {
+		if mask[i] != inComment {
+			b.WriteByte(line[i])
+		}
+	}
+	return b.String()
 }
 
 // preprocessorLine reports whether offset i is on a # line: `#include

@@ -36,6 +36,9 @@ func TestCSimplifications(t *testing.T) {
 		{"join a list split over lines",
 			"PyMethodDef m[] = {\n    {\"keep\", keep, METH_O},\n    {}};\n",
 			"PyMethodDef m[] = {{\"keep\", keep, METH_O},\n    {}};\n"},
+		{"join an element with strings to the list's end",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, // the one\n    {}};\n",
+			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, {}};\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := cSimplifications(tc.src)
