@@ -113,6 +113,8 @@ func TestParseShard(t *testing.T) {
 		{in: " 2 / 4 ", want: ShardSpec{2, 4}},
 		{in: "0/3", err: "1 ≤ I ≤ N"},
 		{in: "4/3", err: "1 ≤ I ≤ N"},
+		{in: "1/99999999999999999999", err: "1 ≤ I ≤ N"},
+		{in: "99999999999999999999/1", err: "1 ≤ I ≤ N"},
 		{in: "1/0", err: "1 ≤ I ≤ N"},
 		{in: "-1/3", err: "1 ≤ I ≤ N"},
 		{in: "3", err: "want I/N"},

@@ -51,7 +51,7 @@ func ParseTimes(r io.Reader) Times {
 		if !ok || err != nil || math.IsNaN(f) || math.IsInf(f, 0) || strings.TrimSpace(id) == "" {
 			continue
 		}
-		t[strings.TrimSpace(id)] = Timing{Seconds: math.Abs(f), Failed: f < 0 || math.Signbit(f)}
+		t[strings.TrimSpace(id)] = Timing{Seconds: math.Abs(f), Failed: math.Signbit(f)} // negative, -0 too: it failed
 	}
 	return t
 }
