@@ -67,16 +67,19 @@ const maxNameElem = 255
 // so a name must be one it can write there: inside $WORK, not $WORK
 // itself, not the script's own $WORK/.tmp, and one the file system takes.
 func badArchiveName(name string) string {
-	switch {
-	case name == "":
+	if name == "" {
 		return "empty file name"
-	case strings.IndexByte(name, 0) >= 0:
+	}
+	if strings.IndexByte(name, 0) >= 0 {
 		return "file name " + strconv.Quote(name) + " holds a NUL byte, which no file system takes"
-	case strings.Contains(name, "$"):
+	}
+	if strings.Contains(name, "$") {
 		return "file name " + quote(name) + " holds a $, which testscript expands as a variable when it writes the file (\"$HOME/x\" lands outside $WORK); name the file without it"
-	case strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) || (len(name) > 1 && name[1] == ':'):
+	}
+	if strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) || (len(name) > 1 && name[1] == ':') {
 		return "file name " + quote(name) + " is absolute; names are relative to $WORK"
-	case strings.Contains(name, `\`):
+	}
+	if strings.Contains(name, `\`) {
 		return "file name " + quote(name) + " uses a backslash; use /"
 	}
 	for _, elem := range strings.Split(name, "/") {
