@@ -15,6 +15,7 @@ func TestMarkerLines(t *testing.T) {
 	}{
 		{"\n-- a --\nx\n-- b --\n", []int{2, 4}},
 		{"abc --\n-- a --\n", []int{2}},
+		{"abc x --\n-- a --\n", []int{2}},
 		{"-- abc--\n-- a --\n", []int{2}},
 		{"--  --\n-- --\n-- a --", []int{3}},
 		{"-- a --\r\nx\r\n-- b --\r\n", []int{1, 3}},

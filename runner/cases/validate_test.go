@@ -21,6 +21,7 @@ func TestBadArchiveName(t *testing.T) {
 		{strings.Repeat("n", 255), ""},
 		{"", "empty"},
 		{"x\x00.py", "NUL"},
+		{"\x00x", "NUL"},
 		{"$HOME/x", "$"},
 		{"/etc/x.py", "absolute"},
 		{`\x.py`, "absolute"},
