@@ -194,9 +194,15 @@ func (r *reducer) shrink(ctx context.Context, name string) bool {
 	}
 	if isCSource(name) {
 		changed = r.unwrap(ctx, name) || changed
-		changed = r.firstOf(ctx, name, name+": simplifications", cSimplifications) || changed
 	}
-	return r.ddmin(ctx, name, name+": lines", lineUnits) || changed
+	changed = r.ddmin(ctx, name, name+": lines", lineUnits) || changed
+	// The rewrites inside C/C++ lines last: each is a compile, and every
+	// line the passes above took is a line whose literals and initialisers
+	// need not be tried.
+	if isCSource(name) {
+		changed = r.firstOf(ctx, name, name+": rewrites inside lines", cSimplifications) || changed
+	}
+	return changed
 }
 
 // unwrap tries removing a block's opening and closing lines and keeping
