@@ -35,13 +35,16 @@ a running cleanexit holds are never removed.
 // `cache prune`: long enough that a weekly corpus run never rebuilds.
 const defaultPruneAge = 30 * 24 * time.Hour
 
+// cacheVerbs are the subcommands, for "did you mean".
+var cacheVerbs = []string{"list", "size", "prune", "clear", "verify"}
+
 func cmdCache(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, cacheUsage)
 		return 2
 	}
 	sub, rest := args[0], args[1:]
-	if sub == "-h" || sub == "--help" || sub == "help" {
+	if isHelp(sub) {
 		fmt.Fprint(stdout, cacheUsage)
 		return 0
 	}
@@ -62,7 +65,7 @@ func cmdCache(args []string, stdout, stderr io.Writer) int {
 	case "verify":
 		return cacheVerify(dir, rest, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "cleanexit cache: unknown subcommand %q\n\n%s", sub, cacheUsage)
+	fmt.Fprintf(stderr, "cleanexit cache: unknown subcommand %q%s\n\n%s", sub, didYouMean(sub, cacheVerbs), cacheUsage)
 	return 2
 }
 

@@ -4,26 +4,23 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/report"
 )
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "[flags] [PATH|CASE…]", stderr)
-	var sf sessionFlags
-	sf.register(fs)
+	// check reads cases only: of the session flags, only --corpus does
+	// anything for it.
+	corpus := fs.String("corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
 	}
-	cfg, err := sf.config(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit check: %v\n", err)
-		return 2
-	}
+	cfg := runner.Config{Corpus: *corpus, Args: paths}
 	cs, err := runner.Check(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -77,32 +74,6 @@ func writeAnnotations(w io.Writer, err error) {
 		l = cases.ErrorList{{Msg: err.Error()}}
 	}
 	for _, e := range l {
-		fmt.Fprintln(w, annotation(e))
+		fmt.Fprintln(w, report.WorkflowCommand("error", e.File, e.Line, "", e.Msg))
 	}
-}
-
-// annotation renders one problem as an ::error workflow command.
-func annotation(e *cases.Error) string {
-	var props []string
-	if e.File != "" {
-		props = append(props, "file="+escapeProperty(e.File))
-	}
-	if e.Line > 0 {
-		props = append(props, "line="+strconv.Itoa(e.Line))
-	}
-	cmd := "::error"
-	if len(props) > 0 {
-		cmd += " " + strings.Join(props, ",")
-	}
-	return cmd + "::" + escapeData(e.Msg)
-}
-
-// escapeData and escapeProperty follow the workflow-command escaping of
-// GitHub's actions/toolkit (core/command.ts).
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

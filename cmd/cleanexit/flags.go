@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
@@ -113,13 +114,15 @@ func envDuration(key string) time.Duration {
 	return d
 }
 
-// newFlagSet returns a flag set that reports its errors on stderr.
+// newFlagSet returns a flag set that reports its errors on stderr, with a
+// "did you mean" for a misspelt flag, and whose usage lists the flags a
+// user may give: none of the internal ones, and no "flags:" without any.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(flagTypoHints{fs, stderr})
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cleanexit %s %s\n\nflags:\n", name, synopsis)
-		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "usage: cleanexit %s %s\n", name, synopsis)
+		printFlags(fs)
 	}
 	return fs
 }
@@ -143,6 +146,65 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		paths, args = append(paths, rest[0]), rest[1:]
 	}
+}
+
+// internalFlag starts the usage of a flag that cleanexit passes to itself
+// (bisect's --git-step): usage hides it.
+const internalFlag = "internal:"
+
+// printFlags prints fs's flags as PrintDefaults does, without the internal
+// ones, under a "flags:" heading when there are any.
+func printFlags(fs *flag.FlagSet) {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	shown.SetOutput(fs.Output())
+	fs.VisitAll(func(f *flag.Flag) {
+		if strings.HasPrefix(f.Usage, internalFlag) {
+			return
+		}
+		shown.Var(f.Value, f.Name, f.Usage)
+		shown.Lookup(f.Name).DefValue = f.DefValue
+	})
+	if hasFlags(shown) {
+		fmt.Fprintf(shown.Output(), "\nflags:\n")
+		shown.PrintDefaults()
+	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	found := false
+	fs.VisitAll(func(*flag.Flag) { found = true })
+	return found
+}
+
+// flagTypoHints is a flag set's output: it adds "did you mean" to the flag
+// package's own line about an unknown flag, which is written in one piece.
+type flagTypoHints struct {
+	fs *flag.FlagSet
+	w  io.Writer
+}
+
+const undefinedFlag = "flag provided but not defined: -"
+
+func (h flagTypoHints) Write(p []byte) (int, error) {
+	name, ok := strings.CutPrefix(strings.TrimSuffix(string(p), "\n"), undefinedFlag)
+	if !ok {
+		return h.w.Write(p)
+	}
+	var names []string
+	h.fs.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Usage, internalFlag) {
+			names = append(names, f.Name)
+		}
+	})
+	if near := suggest.Closest(name, names, 2); near != "" {
+		dashes := "--"
+		if len(near) == 1 {
+			dashes = "-"
+		}
+		_, err := fmt.Fprintf(h.w, "%s%s (did you mean %s%s?)\n", undefinedFlag, name, dashes, near)
+		return len(p), err
+	}
+	return h.w.Write(p)
 }
 
 // splitJobsFlag accepts make's spelling -j2 as well as -j 2: Go's flag

@@ -8,12 +8,26 @@
 //	cleanexit list [PATH|CASE…]
 //	cleanexit check [PATH|CASE…]
 //	cleanexit toolchains
+//	cleanexit bisect CASE --package NAME --good V1 --bad V2
+//	cleanexit prove [PATH|CASE…]
+//	cleanexit cache list|size|prune|clear|verify
+//	cleanexit report merge A.json B.json…
+//	cleanexit new PROJECT/NAME [--from repro.py]
+//	cleanexit import FILE.py PROJECT[/NAME]
+//	cleanexit fmt [--check] [PATH|CASE…]
+//	cleanexit reduce CASE [--write]
+//
+// 'cleanexit <command> -h' lists a command's flags.
 package main
 
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+
+	"github.com/cleanexit/cleanexit/internal/suggest"
 )
 
 func main() { os.Exit(Main()) }
@@ -66,14 +80,28 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "cleanexit: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintf(stderr, "cleanexit: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Sorted(maps.Keys(commands))), usage)
 		return 2
 	}
 	return cmd(args[1:], stdout, stderr)
+}
+
+// didYouMean is " (did you mean "NAME"?)" for the name nearest to a
+// mistyped command or subcommand, or "" when none is near.
+func didYouMean(word string, names []string) string {
+	if near := suggest.Closest(word, names, 2); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
+}
+
+// isHelp reports whether a command's first argument asks for its usage.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }

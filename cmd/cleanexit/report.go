@@ -13,8 +13,11 @@ import (
 // merge, lays the reports of several hosts (or shards) out as one matrix.
 func cmdReport(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "merge" {
+		if len(args) > 0 && !isHelp(args[0]) {
+			fmt.Fprintf(stderr, "cleanexit report: unknown subcommand %q%s\n", args[0], didYouMean(args[0], []string{"merge"}))
+		}
 		fmt.Fprintf(stderr, "usage: cleanexit report merge A.json B.json … [--markdown OUT.md] [--html OUT.html] [--title T]\n")
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		if len(args) > 0 && isHelp(args[0]) {
 			return 0
 		}
 		return 2

@@ -36,11 +36,6 @@ func Annotations(w io.Writer, results []result.Result, workspace string) {
 				file = rel
 			}
 		}
-		props := []string{"file=" + escapeProperty(filepath.ToSlash(file))}
-		if r.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", r.Line))
-		}
-		props = append(props, "title="+escapeProperty(string(r.Status)+" "+r.ID))
 		msg := r.Reason
 		if r.Signature != "" && !strings.Contains(msg, r.Signature) {
 			msg += "\n" + r.Signature
@@ -48,8 +43,30 @@ func Annotations(w io.Writer, results []result.Result, workspace string) {
 		if tail := strings.TrimSpace(r.StderrTail); tail != "" {
 			msg += "\n\nstderr (last lines):\n" + tail
 		}
-		fmt.Fprintf(w, "::%s %s::%s\n", level, strings.Join(props, ","), escapeData(msg))
+		fmt.Fprintln(w, WorkflowCommand(level, file, r.Line, string(r.Status)+" "+r.ID, msg))
 	}
+}
+
+// WorkflowCommand is one `::level file=F,line=L,title=T::message` line,
+// escaped as @actions/core does; an empty file or title, or a line of 0,
+// is left out. Every annotation cleanexit writes (run's results, check's
+// problems) is made here.
+func WorkflowCommand(level, file string, line int, title, msg string) string {
+	var props []string
+	if file != "" {
+		props = append(props, "file="+escapeProperty(filepath.ToSlash(file)))
+	}
+	if line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", line))
+	}
+	if title != "" {
+		props = append(props, "title="+escapeProperty(title))
+	}
+	cmd := "::" + level
+	if len(props) > 0 {
+		cmd += " " + strings.Join(props, ",")
+	}
+	return cmd + "::" + escapeData(msg)
 }
 
 // escapeData escapes a workflow command's message, as @actions/core does.
