@@ -6,9 +6,10 @@
 //
 // Each run is a subtest TestCorpus/<project>/<case>/<variant>/<python>;
 // UNSUPPORTED runs are skipped with their reason. The CLEANEXIT_*
-// variables of runner.ConfigFromEnv apply (CLEANEXIT_CORPUS, an absolute
-// path, runs another corpus: the benchmark's), CLEANEXIT_SHARD=I/N runs
-// one shard, and -cleanexit.json FILE writes the JSON report.
+// variables of runner.SettingsFromEnv apply as they do to `cleanexit run`
+// (CLEANEXIT_CORPUS, an absolute path, runs another corpus: the
+// benchmark's; CLEANEXIT_SHARD=I/N runs one shard), and -cleanexit.json
+// FILE writes the JSON report.
 package corpus_test
 
 import (
@@ -26,7 +27,6 @@ import (
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
-	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
 // jsonOut writes the same JSON report as `cleanexit run --json`, so that a
@@ -35,33 +35,25 @@ var jsonOut = flag.String("cleanexit.json", "", "write the run's JSON report (do
 
 func TestCorpus(t *testing.T) {
 	start := time.Now()
-	cfg := runner.ConfigFromEnv(nil)
-	if cfg.Corpus == "" {
-		cfg.Corpus = "." // go test runs in this folder
+	// The same settings, through the same two functions, as `cleanexit
+	// run` with no flags: CLEANEXIT_SHARD=I/N runs one shard, the same
+	// partition as --shard I/N, CLEANEXIT_FILTER a filter, and so on.
+	st := runner.SettingsFromEnv(os.Getenv)
+	if os.Getenv("CLEANEXIT_CORPUS") == "" {
+		st.Corpus = "." // go test runs in this folder
+	}
+	cfg, err := st.Config(nil)
+	if err != nil {
+		t.Fatal(err)
 	}
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	// CLEANEXIT_SHARD=I/N runs one shard, the same partition as
-	// `cleanexit run --shard I/N`.
-	if spec := os.Getenv("CLEANEXIT_SHARD"); spec != "" {
-		shard, err := selection.ParseShard(spec)
-		if err != nil {
-			t.Fatalf("CLEANEXIT_SHARD: %v", err)
-		}
-		s.Runs = selection.Shard(s.Runs, shard)
-	}
 	var doc *report.Document
 	if *jsonOut != "" {
-		labels := plan.Labels(s.Interpreters)
-		var ins []report.Interpreter
-		for _, in := range s.Interpreters {
-			ins = append(ins, report.InterpreterOf(labels[in], in))
-		}
-		host, _ := os.Hostname()
-		doc = report.NewDocument(host, s.Host, ins, start)
+		doc = s.NewDocument("", start)
 		doc.Command = os.Args
 	}
 	// Once every run has finished, each case must discriminate: its

@@ -9,8 +9,8 @@ import (
 // a run, or "" when it has runs. A run that judged nothing must not read as
 // a green one: a --filter that no longer matches after an interpreter
 // upgrade (3.11 becoming 3.11.2 where two 3.11s are found) would otherwise
-// keep a CI job green forever. shard is the --shard given, "" for none.
-func (s *Session) NothingToRun(shard string) string {
+// keep a CI job green forever.
+func (s *Session) NothingToRun() string {
 	if len(s.Runs) > 0 {
 		return ""
 	}
@@ -28,8 +28,8 @@ func (s *Session) NothingToRun(shard string) string {
 		return prefix + fmt.Sprintf("--filter %q matches none of the %d runs (IDs end in an interpreter label such as 3.12, or 3.11.2 where two 3.11s are found: '/3\\.11' matches both; cleanexit list shows the IDs)", s.Filter, s.Planned)
 	case s.FilterOut != nil && s.Selected == 0:
 		return prefix + fmt.Sprintf("--filter-out %q leaves none of the %d runs", s.FilterOut, s.Filtered)
-	case shard != "":
-		return prefix + fmt.Sprintf("--shard %s leaves none of the %d runs", shard, s.Selected)
+	case s.Shard.Count > 1:
+		return prefix + fmt.Sprintf("--shard %s leaves none of the %d runs", s.Shard, s.Selected)
 	}
 	return prefix + "the selection leaves no run"
 }

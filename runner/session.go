@@ -15,6 +15,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/script"
+	"github.com/cleanexit/cleanexit/runner/selection"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -44,6 +45,15 @@ type Config struct {
 	// Checks are runtime checks (dev-mode, malloc-debug) every declared
 	// variant of every case is also run under, as variants of their own.
 	Checks []string
+
+	// Overrides change expectations from outside (--xfail-not,
+	// --unsupported, --retries); Shard keeps one part of the runs; Order
+	// sorts them (lexical, random, smart; "" keeps the plan's order) and
+	// Seed seeds random, 0 meaning Open picks one and keeps it here.
+	Overrides selection.Overrides
+	Shard     selection.ShardSpec
+	Order     string
+	Seed      uint64
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
@@ -164,18 +174,9 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		Network:      s.features.network,
 		Features:     s.features.lazy,
 	})
-	s.Planned = len(runs)
-	for _, r := range runs {
-		if cfg.Filter != nil && !cfg.Filter.MatchString(r.ID) {
-			continue
-		}
-		s.Filtered++
-		if cfg.FilterOut != nil && cfg.FilterOut.MatchString(r.ID) {
-			continue
-		}
-		s.Runs = append(s.Runs, r)
+	if err := s.selectRuns(runs); err != nil {
+		return nil, err
 	}
-	s.Selected = len(s.Runs)
 	return s, nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -38,11 +39,7 @@ type bisectOptions struct {
 	verbose          bool
 }
 
-func cmdBisect(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bisect", bisectSynopsis, stderr)
-	var sf sessionFlags
-	sf.register(fs)
-	var o bisectOptions
+func (o *bisectOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.pkg, "package", "", "the package whose releases or commits are searched (required)")
 	fs.StringVar(&o.good, "good", "", "a version or commit where the case exits cleanly (required)")
 	fs.StringVar(&o.bad, "bad", "", "a later version or commit where it crashes (required)")
@@ -56,19 +53,19 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.link, "link", "", "with --write: the link to add (default for --repo https://…: the commit's page)")
 	fs.StringVar(&o.jsonFile, "json", "", "write the step log and finding as JSON to this file (- for stdout)")
 	fs.BoolVar(&o.verbose, "v", false, "show git's own output")
-	fs.BoolVar(&o.step, "git-step", false, "internal: judge the commit git bisect run has reached")
-	// Flags may follow the case, as in the synopsis: parse past each
-	// positional argument.
-	var positional []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		positional = append(positional, fs.Arg(0))
-		rest = fs.Args()[1:]
+	fs.BoolVar(&o.step, "git-step", false, internalFlag+" judge the commit git bisect run has reached")
+}
+
+func cmdBisect(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bisect", bisectSynopsis, stderr)
+	var sf sessionFlags
+	sf.register(fs)
+	var o bisectOptions
+	o.register(fs)
+	// Flags may follow the case, as in the synopsis.
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return status("bisect", parseError(err), stderr)
 	}
 	if o.step {
 		return bisectGitStep(&sf, o, positional, stdout, stderr)
@@ -76,57 +73,55 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 	if msg := o.check(len(positional)); msg != "" {
 		fmt.Fprintf(stderr, "cleanexit bisect: %s\n", msg)
 		fs.Usage()
-		return 2
+		return exitUsage
 	}
-	cfg, err := sf.config(positional)
+	return status("bisect", bisectCase(&sf, o, positional, stdout, stderr), stderr)
+}
+
+// bisectCase searches the versions or commits, prints the finding, and
+// writes it to the case and the JSON log when asked to.
+func bisectCase(sf *sessionFlags, o bisectOptions, args []string, stdout, stderr io.Writer) error {
+	cfg, err := sf.config(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, t, err := openTarget(ctx, cfg, o)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	defer s.Close()
-	log := bisect.Log{Case: t.Run.Case.ID(), Run: t.Run.ID, Package: o.pkg, Repo: o.repo, Good: o.good, Bad: o.bad}
 	report := func(st bisect.Step) { st.WriteLine(stdout) }
-
 	var f bisect.Finding
 	if o.repo == "" {
 		f, err = bisectVersions(ctx, t, o, stdout, report)
 	} else {
-		f, err = bisectCommits(ctx, s, t, sf, o, stdout, stderr, report)
+		f, err = bisectCommits(ctx, s, t, *sf, o, stdout, stderr, report)
 	}
-	log.Steps = f.Steps
 	if err == nil {
-		log.FirstBad, log.Subject, log.LastGood, log.Candidates, log.Skipped = f.FirstBad, f.Subject, f.LastGood, f.Candidates, f.Skipped
 		f.WriteSummary(stdout)
 		if o.write {
-			err = writeFinding(ctx, t, o, f)
-			if err == nil {
+			if err = writeFinding(ctx, t, o, f); err == nil {
 				fmt.Fprintf(stdout, "wrote the regressed variant to %s\n", t.Run.Case.File)
 			}
 		}
 	}
-	if err != nil {
-		log.Error = err.Error()
-	}
 	if o.jsonFile != "" {
+		log := bisect.Log{Case: t.Run.Case.ID(), Run: t.Run.ID, Package: o.pkg, Repo: o.repo, Good: o.good, Bad: o.bad, Steps: f.Steps}
+		if err == nil {
+			log.FirstBad, log.Subject, log.LastGood, log.Candidates, log.Skipped = f.FirstBad, f.Subject, f.LastGood, f.Candidates, f.Skipped
+		} else {
+			log.Error = err.Error()
+		}
 		if jerr := log.WriteJSON(o.jsonFile, stdout); jerr != nil {
 			fmt.Fprintf(stderr, "cleanexit bisect: --json: %v\n", jerr)
 		}
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
-		if ctx.Err() != nil {
-			return 130
-		}
-		return 1
+	if err != nil && ctx.Err() != nil {
+		return exit(exitInterrupted, err)
 	}
-	return 0
+	return err
 }
 
 // check says what is wrong with the flags, or "".
@@ -242,31 +237,28 @@ func bisectGitStep(sf *sessionFlags, o bisectOptions, args []string, stdout, std
 // forward spells the session flags again for a child cleanexit that runs
 // in another directory: local paths made absolute.
 func (f *sessionFlags) forward() []string {
-	args := []string{"--installer", f.installer}
-	if corpus, err := filepath.Abs(f.corpus); err == nil {
+	args := []string{"--installer", f.Installer}
+	if corpus, err := filepath.Abs(f.Corpus); err == nil {
 		args = append(args, "--corpus", corpus)
 	}
-	findLinks := []string(f.findLinks)
-	if env := os.Getenv("CLEANEXIT_FIND_LINKS"); env != "" && len(findLinks) == 0 {
-		findLinks = strings.Split(env, string(os.PathListSeparator))
-	}
+	findLinks := f.FindLinks
 	if wd, err := os.Getwd(); err == nil {
 		findLinks = cases.ResolveFindLinks(findLinks, wd)
 	}
 	for _, fl := range findLinks {
 		args = append(args, "--find-links", fl)
 	}
-	if f.indexURL != "" {
-		args = append(args, "--index-url", f.indexURL)
+	if f.IndexURL != "" {
+		args = append(args, "--index-url", f.IndexURL)
 	}
-	for _, e := range f.extra {
+	for _, e := range f.ExtraIndex {
 		args = append(args, "--extra-index-url", e)
 	}
-	if f.noIndex {
+	if f.NoIndex {
 		args = append(args, "--no-index")
 	}
-	if f.checks != "" {
-		args = append(args, "--checks", f.checks)
+	if f.Checks != "" {
+		args = append(args, "--checks", f.Checks)
 	}
 	return args
 }

@@ -71,21 +71,21 @@ func cmdCache(args []string, stdout, stderr io.Writer) int {
 
 // noArgs parses a subcommand's (absent) flags, so that `-h` works and a
 // stray argument is an error rather than silently ignored.
-func noArgs(name string, args []string, stderr io.Writer) bool {
+func noArgs(name string, args []string, stderr io.Writer) (code int, ok bool) {
 	fs := newFlagSet("cache "+name, "", stderr)
 	if err := fs.Parse(args); err != nil {
-		return false
+		return status("cache", parseError(err), stderr), false
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cleanexit cache %s: unexpected argument %q\n", name, fs.Arg(0))
-		return false
+		return exitUsage, false
 	}
-	return true
+	return 0, true
 }
 
 func cacheList(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
-	if !noArgs("list", args, stderr) {
-		return 2
+	if code, ok := noArgs("list", args, stderr); !ok {
+		return code
 	}
 	infos, err := dir.List()
 	if err != nil {
@@ -120,8 +120,8 @@ func cacheList(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 }
 
 func cacheSize(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
-	if !noArgs("size", args, stderr) {
-		return 2
+	if code, ok := noArgs("size", args, stderr); !ok {
+		return code
 	}
 	s, err := dir.Size()
 	if err != nil {
@@ -141,7 +141,7 @@ func cachePrune(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	age := ageFlag(defaultPruneAge)
 	fs.Var(&age, "older-than", "remove what was unused for this long, e.g. 12h, 7d (stale or damaged environments go whatever their age)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return status("cache", parseError(err), stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cleanexit cache prune: unexpected argument %q\n", fs.Arg(0))
@@ -172,8 +172,8 @@ func cachePrune(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 }
 
 func cacheClear(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
-	if !noArgs("clear", args, stderr) {
-		return 2
+	if code, ok := noArgs("clear", args, stderr); !ok {
+		return code
 	}
 	before, _ := dir.Size()
 	err := dir.Clear()
@@ -190,7 +190,7 @@ func cacheVerify(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("cache verify", "[--dry-run]", stderr)
 	dryRun := fs.Bool("dry-run", false, "only report what is damaged; change nothing")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return status("cache", parseError(err), stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cleanexit cache verify: unexpected argument %q\n", fs.Arg(0))

@@ -15,12 +15,13 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "[flags] [PATH|CASE…]", stderr)
 	// check reads cases only: of the session flags, only --corpus does
 	// anything for it.
-	corpus := fs.String("corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
+	var corpus string
+	corpusFlag(fs, &corpus, "corpus root for case IDs")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		return 2
+		return status("check", parseError(err), stderr)
 	}
-	cfg := runner.Config{Corpus: *corpus, Args: paths}
+	cfg := runner.Config{Corpus: corpus, Args: paths}
 	cs, err := runner.Check(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -1,30 +1,21 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
-	"time"
 
 	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
-// sessionFlags are the flags every command that loads a corpus shares.
+// sessionFlags are the flags every command that loads a corpus shares,
+// bound to runner.Settings: a CLEANEXIT_* variable is a flag's default.
 type sessionFlags struct {
-	corpus    string
-	findLinks listFlag
-	indexURL  string
-	extra     listFlag
-	noIndex   bool
-	filter    string
-	filterOut string
-	installer string
-	checks    string
+	runner.Settings
 }
 
 // listFlag is a flag that may be given more than once.
@@ -33,16 +24,65 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// settingsList binds a repeatable flag to a list of runner.Settings that
+// may hold a variable's values: the flag's first use replaces them when
+// replace is set, else each use adds to them (lit's LIT_XFAIL_NOT and
+// --xfail-not add up; --find-links overrides CLEANEXIT_FIND_LINKS).
+type settingsList struct {
+	list           *[]string
+	replace, given bool
+}
+
+func (l *settingsList) String() string {
+	if l == nil || l.list == nil {
+		return ""
+	}
+	return strings.Join(*l.list, ",")
+}
+
+func (l *settingsList) Set(s string) error {
+	if l.replace && !l.given {
+		*l.list = nil
+	}
+	l.given = true
+	*l.list = append(*l.list, s)
+	return nil
+}
+
 func (f *sessionFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.corpus, "corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
-	fs.Var(&f.findLinks, "find-links", "a folder or URL of wheels, as pip's --find-links; repeatable (env CLEANEXIT_FIND_LINKS, a path list)")
-	fs.StringVar(&f.indexURL, "index-url", os.Getenv("CLEANEXIT_INDEX_URL"), "package index URL (env CLEANEXIT_INDEX_URL)")
-	fs.Var(&f.extra, "extra-index-url", "an extra package index URL; repeatable")
-	fs.BoolVar(&f.noIndex, "no-index", os.Getenv("CLEANEXIT_NO_INDEX") != "", "use no package index: local sources only (env CLEANEXIT_NO_INDEX)")
-	fs.StringVar(&f.filter, "filter", os.Getenv("CLEANEXIT_FILTER"), "run only runs whose ID project/case/variant/python matches this regexp (env CLEANEXIT_FILTER)")
-	fs.StringVar(&f.filterOut, "filter-out", os.Getenv("CLEANEXIT_FILTER_OUT"), "skip runs whose ID matches this regexp (env CLEANEXIT_FILTER_OUT)")
-	fs.StringVar(&f.installer, "installer", envOr("CLEANEXIT_INSTALLER", "auto"), "auto (uv when on PATH, else pip), pip or uv")
-	fs.StringVar(&f.checks, "checks", os.Getenv("CLEANEXIT_CHECKS"), "runtime checks to run every variant under as well, comma-separated: dev-mode (-X dev), malloc-debug (PYTHONMALLOC=debug) (env CLEANEXIT_CHECKS)")
+	f.Settings = runner.SettingsFromEnv(os.Getenv)
+	st := &f.Settings
+	fs.StringVar(&st.Corpus, "corpus", st.Corpus, "corpus root for case IDs (env CLEANEXIT_CORPUS)")
+	fs.Var(&settingsList{list: &st.FindLinks, replace: true}, "find-links", "a folder or URL of wheels, as pip's --find-links; repeatable (env CLEANEXIT_FIND_LINKS, a path list)")
+	fs.StringVar(&st.IndexURL, "index-url", st.IndexURL, "package index URL (env CLEANEXIT_INDEX_URL)")
+	fs.Var(&settingsList{list: &st.ExtraIndex}, "extra-index-url", "an extra package index URL; repeatable")
+	fs.BoolVar(&st.NoIndex, "no-index", st.NoIndex, "use no package index: local sources only (env CLEANEXIT_NO_INDEX)")
+	fs.StringVar(&st.Filter, "filter", st.Filter, "run only runs whose ID project/case/variant/python matches this regexp (env CLEANEXIT_FILTER)")
+	fs.StringVar(&st.FilterOut, "filter-out", st.FilterOut, "skip runs whose ID matches this regexp (env CLEANEXIT_FILTER_OUT)")
+	fs.StringVar(&st.Installer, "installer", st.Installer, "auto (uv when on PATH, else pip), pip or uv")
+	fs.StringVar(&st.Checks, "checks", st.Checks, "runtime checks to run every variant under as well, comma-separated: dev-mode (-X dev), malloc-debug (PYTHONMALLOC=debug) (env CLEANEXIT_CHECKS)")
+}
+
+// open is the preamble of every command that loads a corpus: the session
+// the flags and case paths describe, its warnings on stderr. An error is a
+// usage error; a corpus that fails to load says every problem at file:line.
+func (f *sessionFlags) open(ctx context.Context, cmd string, paths []string, stderr io.Writer) (*runner.Session, error) {
+	cfg, err := f.config(paths)
+	if err != nil {
+		return nil, exit(exitUsage, err)
+	}
+	cfg.Warn = warnings(cmd, stderr)
+	s, err := runner.Open(ctx, cfg)
+	if err != nil {
+		return nil, exit(exitUsage, asIs{err})
+	}
+	return s, nil
+}
+
+// corpusFlag registers --corpus alone, for the commands that read cases
+// but plan no run; its default is the session's.
+func corpusFlag(fs *flag.FlagSet, p *string, usage string) {
+	fs.StringVar(p, "corpus", runner.SettingsFromEnv(os.Getenv).Corpus, usage+" (env CLEANEXIT_CORPUS)")
 }
 
 // warnings prints what a command survived, such as a rejected interpreter,
@@ -51,67 +91,17 @@ func warnings(cmd string, stderr io.Writer) func(error) {
 	return func(err error) { fmt.Fprintf(stderr, "cleanexit %s: warning: %v\n", cmd, err) }
 }
 
-// config turns the flags into a session config.
+// config is the session config of a command that takes only the session
+// flags: the run control of `cleanexit run` (a CLEANEXIT_SHARD, say) does
+// not apply to it. CLEANEXIT_BACKTRACE does: every command that runs cases
+// honours it.
 func (f *sessionFlags) config(args []string) (runner.Config, error) {
-	cfg := runner.Config{
-		Corpus:    f.corpus,
-		Args:      args,
-		Installer: f.installer,
-		Index: cases.Index{
-			URL:       f.indexURL,
-			Extra:     f.extra,
-			FindLinks: f.findLinks,
-			NoIndex:   f.noIndex,
-		},
-	}
-	if env := os.Getenv("CLEANEXIT_FIND_LINKS"); env != "" && len(f.findLinks) == 0 {
-		cfg.Index.FindLinks = strings.Split(env, string(os.PathListSeparator))
-	}
-	switch f.installer {
-	case "auto", "pip", "uv":
-	default:
-		return cfg, fmt.Errorf("--installer: want auto, pip or uv, not %q", f.installer)
-	}
-	for _, c := range strings.Split(f.checks, ",") {
-		if c = strings.TrimSpace(c); c == "" {
-			continue
-		}
-		if err := cases.ValidCheck(c); err != nil {
-			return cfg, fmt.Errorf("--checks: %v", err)
-		}
-		cfg.Checks = append(cfg.Checks, c)
-	}
-	var err error
-	if cfg.Filter, err = compile("--filter", f.filter); err != nil {
-		return cfg, err
-	}
-	if cfg.FilterOut, err = compile("--filter-out", f.filterOut); err != nil {
-		return cfg, err
-	}
-	return cfg, nil
-}
-
-func compile(flagName, s string) (*regexp.Regexp, error) {
-	if s == "" {
-		return nil, nil
-	}
-	re, err := regexp.Compile(s)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %q is not a regular expression: %v", flagName, s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
-	}
-	return re, nil
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
-func envDuration(key string) time.Duration {
-	d, _ := time.ParseDuration(os.Getenv(key))
-	return d
+	st := f.Settings
+	return runner.Settings{
+		Corpus: st.Corpus, FindLinks: st.FindLinks, IndexURL: st.IndexURL, ExtraIndex: st.ExtraIndex,
+		NoIndex: st.NoIndex, Installer: st.Installer, Filter: st.Filter, FilterOut: st.FilterOut,
+		Checks: st.Checks, Backtrace: st.Backtrace,
+	}.Config(args)
 }
 
 // newFlagSet returns a flag set that reports its errors on stderr, with a

@@ -12,13 +12,14 @@ import (
 
 func cmdFmt(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("fmt", "[--check] [PATH|CASE…]", stderr)
-	corpus := fs.String("corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root for case IDs (env CLEANEXIT_CORPUS)")
+	var corpus string
+	corpusFlag(fs, &corpus, "corpus root for case IDs")
 	check := fs.Bool("check", false, "change nothing; list the cases that are not in canonical form and exit 1")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		return 2
+		return status("fmt", parseError(err), stderr)
 	}
-	files, err := authoring.CaseFiles(*corpus, paths)
+	files, err := authoring.CaseFiles(corpus, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit fmt: %v\n", err)
 		return 2

@@ -15,7 +15,7 @@ func cmdImport(args []string, stdout, stderr io.Writer) int {
 	df.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return 2
+		return status("import", parseError(err), stderr)
 	}
 	if len(pos) != 2 {
 		fs.Usage()

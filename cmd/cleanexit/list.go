@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"github.com/cleanexit/cleanexit/runner"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) int {
@@ -15,18 +13,11 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 	casesOnly := fs.Bool("cases", false, "list cases, not runs")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		return 2
+		return status("list", parseError(err), stderr)
 	}
-	cfg, err := sf.config(paths)
+	s, err := sf.open(context.Background(), "list", paths, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit list: %v\n", err)
-		return 2
-	}
-	cfg.Warn = warnings("list", stderr)
-	s, err := runner.Open(context.Background(), cfg)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+		return status("list", err, stderr)
 	}
 	if *casesOnly {
 		for _, c := range s.Cases {

@@ -21,7 +21,7 @@ type draftFlags struct {
 }
 
 func (f *draftFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.corpus, "corpus", envOr("CLEANEXIT_CORPUS", "corpus"), "corpus root the case is written under (env CLEANEXIT_CORPUS)")
+	corpusFlag(fs, &f.corpus, "corpus root the case is written under")
 	fs.StringVar(&f.summary, "summary", "", "one line: what broke (default: a placeholder check asks you to replace)")
 	fs.Var(&f.python, "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
 	fs.Var(&f.packages, "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
@@ -45,7 +45,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	fixFlag := fs.String("fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return 2
+		return status("new", parseError(err), stderr)
 	}
 	if len(pos) != 1 {
 		fs.Usage()

@@ -20,29 +20,27 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print every run, not only the verdicts")
 	paths, err := parseInterspersed(fs, splitJobsFlag(args))
 	if err != nil {
-		return 2
+		return status("prove", parseError(err), stderr)
 	}
-	cfg, err := sf.config(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit prove: %v\n", err)
-		return 2
-	}
+	return status("prove", prove(&sf, paths, *jobs, *verbose, stdout, stderr), stderr)
+}
+
+// prove runs the cases and says of each whether it discriminates.
+func prove(sf *sessionFlags, paths []string, jobs int, verbose bool, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s, err := runner.Open(ctx, cfg)
+	s, err := sf.open(ctx, "prove", paths, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+		return err
 	}
 	defer s.Close()
-	results := s.RunAll(ctx, *jobs, func(r result.Result) {
-		if *verbose {
+	results := s.RunAll(ctx, jobs, func(r result.Result) {
+		if verbose {
 			fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)
 		}
 	})
 	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "cleanexit: interrupted")
-		return 130
+		return errInterrupted
 	}
 	failed := false
 	for _, p := range runner.Prove(s.Cases, results) {
@@ -53,7 +51,7 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 		failed = failed || p.Verdict.Failed()
 	}
 	if failed {
-		return 1
+		return exit(exitFailed, nil)
 	}
-	return 0
+	return nil
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,8 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/reduce"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -56,20 +52,10 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
 	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
 	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")
-	backtrace := fs.String("backtrace", os.Getenv("CLEANEXIT_BACKTRACE"), "rerun crashed candidates under gdb/lldb to compare phase and culprit: crash (the default) or off (faster; not compared) (env CLEANEXIT_BACKTRACE)")
-	var positional []string
-	for rest := splitJobsFlag(args); ; {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		positional = append(positional, fs.Arg(0))
-		rest = fs.Args()[1:]
+	fs.StringVar(&sf.Backtrace, "backtrace", sf.Backtrace, "rerun crashed candidates under gdb/lldb to compare phase and culprit: crash (the default) or off (faster; not compared) (env CLEANEXIT_BACKTRACE)")
+	positional, err := parseInterspersed(fs, splitJobsFlag(args))
+	if err != nil {
+		return status("reduce", parseError(err), stderr)
 	}
 	switch {
 	case len(positional) != 1:
@@ -86,24 +72,11 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit reduce: --progress: want auto, on or off, not %q\n", *progress)
 		return 2
 	}
-	cfg, err := sf.config(positional)
-	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
-		return 2
-	}
-	if *backtrace != "" {
-		if err := forensics.ParseMode(*backtrace); err != nil {
-			fmt.Fprintf(stderr, "cleanexit reduce: --backtrace: %v\n", err)
-			return 2
-		}
-	}
-	cfg.Backtrace = *backtrace
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s, err := runner.Open(ctx, cfg)
+	s, err := sf.open(ctx, "reduce", positional, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+		return status("reduce", err, stderr)
 	}
 	defer s.Close()
 	t, err := reduce.NewTarget(ctx, s, reduce.TargetOptions{

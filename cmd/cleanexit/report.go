@@ -29,7 +29,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 	// Flags may come after the files, as in the usage line.
 	files, err := parseInterspersed(fs, args[1:])
 	if err != nil {
-		return 2
+		return status("report merge", parseError(err), stderr)
 	}
 	if len(files) == 0 {
 		fs.Usage()

@@ -4,86 +4,81 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"time"
+	"slices"
 
-	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/selection"
+	"github.com/cleanexit/cleanexit/runner/bisect"
 )
 
-// controlFlags choose and order the runs of `cleanexit run`, and override
-// expectations from CI: lit's run control.
-type controlFlags struct {
-	shard       string
-	order       string
-	seed        uint64
-	maxFailures int
-	retries     int
-	xfailNot    listFlag
-	unsupported listFlag
-	timeTests   bool
-	progress    string
+// runFlags are `cleanexit run`'s flags: the session's and the run control
+// (selection, overrides, limits), bound to runner.Settings, and how the
+// results are shown and written, which are the CLI's own.
+type runFlags struct {
+	sessionFlags
+	jobs              int
+	progress          string
+	timeTests         bool
+	jsonOut, junitOut string
+	github            bool
+	host              string
+	allowEmpty        bool
+	bisectExit        bool
 }
 
-func (f *controlFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.shard, "shard", os.Getenv("CLEANEXIT_SHARD"), "run only shard `I/N` (I of N), split by a hash of each run ID: the same on every machine (env CLEANEXIT_SHARD)")
-	fs.StringVar(&f.order, "order", os.Getenv("CLEANEXIT_ORDER"), "lexical, random (see --seed) or smart: last failures first, then the slowest (default: case, variant, interpreter) (env CLEANEXIT_ORDER)")
-	fs.Uint64Var(&f.seed, "seed", envUint("CLEANEXIT_SEED"), "seed for --order random (default: one is chosen and printed)")
-	fs.IntVar(&f.maxFailures, "max-failures", 0, "start no more runs after `N` have failed")
-	fs.IntVar(&f.retries, "retries", 0, "retry a failed run up to `N` times, overriding every case; a later pass is FLAKYPASS")
-	fs.Var(&f.xfailNot, "xfail-not", "`ID` or ID prefix (project, project/case, …) of runs whose xfail no longer applies; repeatable (env CLEANEXIT_XFAIL_NOT, ';'-separated)")
-	fs.Var(&f.unsupported, "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
+func (f *runFlags) register(fs *flag.FlagSet) {
+	f.sessionFlags.register(fs)
+	st := &f.Settings
+	fs.StringVar(&st.Shard, "shard", st.Shard, "run only shard `I/N` (I of N), split by a hash of each run ID: the same on every machine (env CLEANEXIT_SHARD)")
+	fs.StringVar(&st.Order, "order", st.Order, "lexical, random (see --seed) or smart: last failures first, then the slowest (default: case, variant, interpreter) (env CLEANEXIT_ORDER)")
+	fs.Uint64Var(&st.Seed, "seed", st.Seed, "seed for --order random (default: one is chosen and printed)")
+	fs.IntVar(&st.MaxFailures, "max-failures", 0, "start no more runs after `N` have failed")
+	fs.IntVar(&st.Retries, "retries", 0, "retry a failed run up to `N` times, overriding every case; a later pass is FLAKYPASS")
+	fs.Var(&settingsList{list: &st.XFailNot}, "xfail-not", "`ID` or ID prefix (project, project/case, …) of runs whose xfail no longer applies; repeatable (env CLEANEXIT_XFAIL_NOT, ';'-separated)")
+	fs.Var(&settingsList{list: &st.Unsupported}, "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
+	fs.StringVar(&st.Changed, "changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
+	fs.DurationVar(&st.Timeout, "timeout", st.Timeout, "per python run, overriding every case's timeout")
+	fs.IntVar(&st.Repeat, "repeat", 0, "run each variant N times; one failure fails it")
+	fs.BoolVar(&st.Strict, "strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")
+	fs.StringVar(&st.Backtrace, "backtrace", st.Backtrace, "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace: (env CLEANEXIT_BACKTRACE)")
+	fs.DurationVar(&st.BacktraceTimeout, "backtrace-timeout", st.BacktraceTimeout, "limit of one rerun under the debugger")
+	fs.BoolVar(&st.KeepWork, "keep-work", false, "keep each run's $WORK and print where it is")
+	fs.BoolVar(&st.Sandbox, "sandbox", false, "run each python and exec under bubblewrap: read-only but $WORK, no network unless required (Linux)")
+	fs.BoolVar(&st.Verbose, "v", false, "show the output of passing runs too")
+
+	fs.IntVar(&f.jobs, "j", 0, "runs at a time (default: one per CPU)")
 	fs.BoolVar(&f.timeTests, "time-tests", false, "print the slowest runs and the environment build times at the end")
-	fs.StringVar(&f.progress, "progress", envOr("CLEANEXIT_PROGRESS", "auto"), "a live status line: auto (on a terminal), on or off")
+	fs.StringVar(&f.progress, "progress", or(os.Getenv("CLEANEXIT_PROGRESS"), "auto"), "a live status line: auto (on a terminal), on or off")
+	fs.StringVar(&f.jsonOut, "json", "", "write the JSON report (docs/report-json.md) to `FILE`")
+	fs.StringVar(&f.junitOut, "junit", "", "write JUnit XML to `FILE`")
+	fs.BoolVar(&f.github, "github", os.Getenv("GITHUB_ACTIONS") == "true", "GitHub Actions annotations, and a summary appended to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)")
+	fs.StringVar(&f.host, "host", os.Getenv("CLEANEXIT_HOST"), "this machine's `name` in reports (default: its hostname) (env CLEANEXIT_HOST)")
+	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it)")
+	fs.BoolVar(&f.bisectExit, "bisect-exit", false, "exit as git bisect run expects: 0 good, 1 bad (a run failed), 125 skip (an environment could not be made), 128 nothing judged (aborts the bisection)")
 }
 
-// apply selects, overrides and orders the session's runs, in that order,
-// so that an override names runs of every shard and a shard is the same
-// whatever the order. It returns what to tell the user on stderr.
-func (f *controlFlags) apply(s *runner.Session) (notes []string, err error) {
-	shard := selection.ShardSpec{}
-	if f.shard != "" {
-		if shard, err = selection.ParseShard(f.shard); err != nil {
-			return nil, err
-		}
+// check says what is wrong with the CLI's own flags, or nil.
+func (f *runFlags) check() error {
+	switch f.progress {
+	case "auto", "on", "off":
+	default:
+		return fmt.Errorf("--progress: want auto, on or off, not %q", f.progress)
 	}
-	o := selection.Overrides{
-		XFailNot:    append(selection.SplitList(os.Getenv("CLEANEXIT_XFAIL_NOT")), f.xfailNot...),
-		Unsupported: append(selection.SplitList(os.Getenv("CLEANEXIT_UNSUPPORTED")), f.unsupported...),
-		Retries:     f.retries,
-	}
-	if f.retries < 0 || f.maxFailures < 0 {
-		return nil, fmt.Errorf("--retries and --max-failures take a count ≥ 0")
-	}
-	if f.retries > cases.MaxRetries {
-		return nil, fmt.Errorf("--retries: at most %d, not %d", cases.MaxRetries, f.retries)
-	}
-	for _, p := range o.Apply(s.Runs) {
-		notes = append(notes, fmt.Sprintf("cleanexit: warning: %q names no run", p))
-	}
-	s.Runs = selection.Shard(s.Runs, shard)
-	var times selection.Times
-	if f.order == "smart" {
-		if times, err = selection.ReadTimes(timesPath(s)); err != nil {
-			notes = append(notes, "cleanexit: warning: timing file: "+err.Error())
-		}
-	}
-	if f.order == "random" && f.seed == 0 {
-		f.seed = uint64(time.Now().UnixNano())
-		notes = append(notes, fmt.Sprintf("cleanexit: --order random --seed %d", f.seed))
-	}
-	if err := selection.Order(s.Runs, f.order, f.seed, times); err != nil {
-		return nil, err
-	}
-	return notes, nil
+	return nil
 }
 
-func timesPath(s *runner.Session) string {
-	return s.CacheDir.TestTimes()
+// usageStatus is the exit status of a usage error: 2, or under
+// --bisect-exit git's "abort", as a 2 would mark the commit bad. A typo
+// in another flag must abort too, so the arguments are looked at, not
+// only the parsed flag.
+func (f *runFlags) usageStatus(args []string) int {
+	if f.bisectExit || slices.Contains(args, "--bisect-exit") || slices.Contains(args, "-bisect-exit") {
+		return bisect.ExitAbort
+	}
+	return 2
 }
 
-func envUint(key string) uint64 {
-	n, _ := strconv.ParseUint(os.Getenv(key), 10, 64)
-	return n
+func or(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
 }

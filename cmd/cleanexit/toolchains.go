@@ -14,7 +14,7 @@ import (
 func cmdToolchains(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("toolchains", "", stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return status("toolchains", parseError(err), stderr)
 	}
 	ctx := context.Background()
 	root, err := cache.Default(os.Getenv)

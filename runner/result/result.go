@@ -52,3 +52,13 @@ type Result struct {
 	Failures int // of which failed
 	Duration time.Duration
 }
+
+// AnyFailed reports whether one of the results makes the run fail.
+func AnyFailed(results []Result) bool {
+	for _, r := range results {
+		if r.Status.Failed() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,81 @@
+package runner
+
+import (
+	"os"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/runner/report"
+	"github.com/cleanexit/cleanexit/runner/result"
+	"github.com/cleanexit/cleanexit/runner/selection"
+)
+
+// NewDocument starts the JSON report of the session, begun at start: the
+// host, called name (default: its hostname), every interpreter found,
+// named as run IDs name it, and the selection that chose the runs. The CLI
+// and `go test ./corpus` write the same report.
+func (s *Session) NewDocument(name string, start time.Time) *report.Document {
+	if name == "" {
+		name, _ = os.Hostname()
+	}
+	labels := plan.Labels(s.Interpreters)
+	var interps []report.Interpreter
+	for _, in := range s.Interpreters {
+		interps = append(interps, report.InterpreterOf(labels[in], in))
+	}
+	doc := report.NewDocument(name, s.Host, interps, start)
+	doc.Selection = report.Selection{
+		Order: s.Order, Seed: s.Seed,
+		XFailNot: nonNil(s.Overrides.XFailNot), Unsupported: nonNil(s.Overrides.Unsupported),
+	}
+	if s.Filter != nil {
+		doc.Selection.Filter = s.Filter.String()
+	}
+	if s.FilterOut != nil {
+		doc.Selection.FilterOut = s.FilterOut.String()
+	}
+	if s.Shard.Count > 0 {
+		doc.Selection.Shard = s.Shard.String()
+	}
+	return doc
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// RecordTimes keeps each run's time in the cache, for --order smart and
+// the progress line's ETA next time. Runs that did not run (UNSUPPORTED,
+// or cut short by an interrupt) keep their old times.
+func (s *Session) RecordTimes(results []result.Result, interrupted bool) error {
+	t := selection.Times{}
+	for _, r := range results {
+		if r.Status == result.Unsupported || (interrupted && r.Status == result.Unresolved) {
+			continue
+		}
+		t.Record(r.ID, r.Duration, r.Status.Failed())
+	}
+	if len(t) == 0 {
+		return nil
+	}
+	return selection.UpdateTimes(s.CacheDir.TestTimes(), t)
+}
+
+// ExpectedTimes is what each selected run took last time, from the timing
+// file RecordTimes keeps; nil when there is none.
+func (s *Session) ExpectedTimes() map[string]time.Duration {
+	times, err := selection.ReadTimes(s.CacheDir.TestTimes())
+	if err != nil || len(times) == 0 {
+		return nil
+	}
+	out := map[string]time.Duration{}
+	for _, r := range s.Runs {
+		if t, ok := times[r.ID]; ok {
+			out[r.ID] = time.Duration(t.Seconds * float64(time.Second))
+		}
+	}
+	return out
+}

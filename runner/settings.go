@@ -1,0 +1,183 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/authoring"
+	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/cleanexit/cleanexit/runner/selection"
+)
+
+// Settings are a session's settings as a person writes them: the flags of
+// `cleanexit run` and the CLEANEXIT_* variables, as text, not yet checked.
+// SettingsFromEnv reads the variables; the CLI binds its flags to the
+// fields, the variables' values as their defaults; Config checks them and
+// makes the session's Config. `cleanexit run` and `go test ./corpus` go
+// through the same two functions, so a variable means the same to both.
+type Settings struct {
+	Corpus     string   // CLEANEXIT_CORPUS
+	FindLinks  []string // CLEANEXIT_FIND_LINKS, a path list
+	IndexURL   string   // CLEANEXIT_INDEX_URL
+	ExtraIndex []string
+	NoIndex    bool   // CLEANEXIT_NO_INDEX, non-empty
+	Installer  string // CLEANEXIT_INSTALLER: auto, pip or uv
+	Checks     string // CLEANEXIT_CHECKS: dev-mode, malloc-debug, comma-separated
+
+	Filter    string // CLEANEXIT_FILTER, a regexp over run IDs
+	FilterOut string // CLEANEXIT_FILTER_OUT
+	Changed   string // a git revision: only the cases whose files differ from it
+
+	Shard       string   // CLEANEXIT_SHARD, I/N
+	Order       string   // CLEANEXIT_ORDER: lexical, random or smart
+	Seed        uint64   // CLEANEXIT_SEED, for random
+	XFailNot    []string // CLEANEXIT_XFAIL_NOT, ';'-separated; flags add to it
+	Unsupported []string // CLEANEXIT_UNSUPPORTED, likewise
+	Retries     int
+	MaxFailures int
+
+	Timeout          time.Duration // CLEANEXIT_TIMEOUT
+	Repeat           int
+	Backtrace        string // CLEANEXIT_BACKTRACE: off, crash or always
+	BacktraceTimeout time.Duration
+	Strict           bool
+	Verbose          bool
+	KeepWork         bool
+	Sandbox          bool
+}
+
+// SettingsFromEnv reads the CLEANEXIT_* variables of getenv (os.Getenv
+// when nil), with the defaults of a session that is given nothing.
+func SettingsFromEnv(getenv func(string) string) Settings {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	st := Settings{
+		Corpus:           or(getenv("CLEANEXIT_CORPUS"), "corpus"),
+		IndexURL:         getenv("CLEANEXIT_INDEX_URL"),
+		NoIndex:          getenv("CLEANEXIT_NO_INDEX") != "",
+		Installer:        or(getenv("CLEANEXIT_INSTALLER"), "auto"),
+		Checks:           getenv("CLEANEXIT_CHECKS"),
+		Filter:           getenv("CLEANEXIT_FILTER"),
+		FilterOut:        getenv("CLEANEXIT_FILTER_OUT"),
+		Shard:            getenv("CLEANEXIT_SHARD"),
+		Order:            getenv("CLEANEXIT_ORDER"),
+		XFailNot:         selection.SplitList(getenv("CLEANEXIT_XFAIL_NOT")),
+		Unsupported:      selection.SplitList(getenv("CLEANEXIT_UNSUPPORTED")),
+		Backtrace:        getenv("CLEANEXIT_BACKTRACE"),
+		BacktraceTimeout: forensics.DefaultTimeout,
+	}
+	if fl := getenv("CLEANEXIT_FIND_LINKS"); fl != "" {
+		st.FindLinks = strings.Split(fl, string(os.PathListSeparator))
+	}
+	st.Seed, _ = strconv.ParseUint(getenv("CLEANEXIT_SEED"), 10, 64)
+	st.Timeout, _ = time.ParseDuration(getenv("CLEANEXIT_TIMEOUT"))
+	return st
+}
+
+func or(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}
+
+// Config checks the settings and makes the config of a session over args
+// (corpus roots, case files or case IDs). Each error names the flag.
+func (st Settings) Config(args []string) (Config, error) {
+	cfg := Config{
+		Corpus:    st.Corpus,
+		Args:      args,
+		Installer: st.Installer,
+		Index: cases.Index{
+			URL:       st.IndexURL,
+			Extra:     st.ExtraIndex,
+			FindLinks: st.FindLinks,
+			NoIndex:   st.NoIndex,
+		},
+		Order: st.Order,
+		Seed:  st.Seed,
+		Overrides: selection.Overrides{
+			XFailNot:    st.XFailNot,
+			Unsupported: st.Unsupported,
+			Retries:     st.Retries,
+		},
+		MaxFailures:      st.MaxFailures,
+		Timeout:          st.Timeout,
+		Repeat:           st.Repeat,
+		Backtrace:        st.Backtrace,
+		BacktraceTimeout: st.BacktraceTimeout,
+		Strict:           st.Strict,
+		Verbose:          st.Verbose,
+		KeepWork:         st.KeepWork,
+		Sandbox:          st.Sandbox,
+	}
+	if st.Changed != "" {
+		// No Args would mean the whole corpus: when nothing changed, the
+		// error is authoring.ErrNothingChanged, for the caller to decide.
+		var err error
+		if cfg.Args, err = authoring.ChangedCases(st.Corpus, st.Changed); err != nil {
+			return cfg, err
+		}
+	}
+	switch st.Installer {
+	case "auto", "pip", "uv":
+	default:
+		return cfg, fmt.Errorf("--installer: want auto, pip or uv, not %q", st.Installer)
+	}
+	for _, c := range strings.Split(st.Checks, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if err := cases.ValidCheck(c); err != nil {
+			return cfg, fmt.Errorf("--checks: %v", err)
+		}
+		cfg.Checks = append(cfg.Checks, c)
+	}
+	var err error
+	if cfg.Filter, err = compileFlag("--filter", st.Filter); err != nil {
+		return cfg, err
+	}
+	if cfg.FilterOut, err = compileFlag("--filter-out", st.FilterOut); err != nil {
+		return cfg, err
+	}
+	if st.Shard != "" {
+		if cfg.Shard, err = selection.ParseShard(st.Shard); err != nil {
+			return cfg, err
+		}
+	}
+	if st.Order != "" && !slices.Contains(selection.Orders, st.Order) {
+		return cfg, fmt.Errorf("--order: want lexical, random or smart, not %q", st.Order)
+	}
+	switch {
+	case st.Retries < 0 || st.MaxFailures < 0:
+		return cfg, fmt.Errorf("--retries and --max-failures take a count ≥ 0")
+	case st.Retries > cases.MaxRetries:
+		return cfg, fmt.Errorf("--retries: at most %d, not %d", cases.MaxRetries, st.Retries)
+	case st.Repeat < 0 || st.Repeat > cases.MaxRepeat:
+		return cfg, fmt.Errorf("--repeat: want 1 to %d, not %d", cases.MaxRepeat, st.Repeat)
+	}
+	if st.Backtrace != "" {
+		if err := forensics.ParseMode(st.Backtrace); err != nil {
+			return cfg, fmt.Errorf("--backtrace: %v", err)
+		}
+	}
+	return cfg, nil
+}
+
+func compileFlag(flagName, s string) (*regexp.Regexp, error) {
+	if s == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %q is not a regular expression: %v", flagName, s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	return re, nil
+}
