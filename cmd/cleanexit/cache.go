@@ -41,7 +41,7 @@ var cacheVerbs = []string{"list", "size", "prune", "clear", "verify"}
 func cmdCache(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, cacheUsage)
-		return 2
+		return exitUsage
 	}
 	sub, rest := args[0], args[1:]
 	if isHelp(sub) {
@@ -51,7 +51,7 @@ func cmdCache(args []string, stdout, stderr io.Writer) int {
 	dir, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	switch sub {
 	case "list":
@@ -66,7 +66,7 @@ func cmdCache(args []string, stdout, stderr io.Writer) int {
 		return cacheVerify(dir, rest, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "cleanexit cache: unknown subcommand %q%s\n\n%s", sub, didYouMean(sub, cacheVerbs), cacheUsage)
-	return 2
+	return exitUsage
 }
 
 // noArgs parses a subcommand's (absent) flags, so that `-h` works and a
@@ -90,7 +90,7 @@ func cacheList(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	infos, err := dir.List()
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache list: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	if len(infos) == 0 {
 		fmt.Fprintf(stdout, "no environments in %s\n", dir)
@@ -126,7 +126,7 @@ func cacheSize(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	s, err := dir.Size()
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache size: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	fmt.Fprintf(stdout, "environments: %d, %s\n", s.Environments, humanSize(s.EnvBytes))
 	fmt.Fprintf(stdout, "build-ext outputs: %s\n", humanSize(s.ExtBytes))
@@ -145,7 +145,7 @@ func cachePrune(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cleanexit cache prune: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return exitUsage
 	}
 	p, err := dir.Prune(time.Duration(age))
 	var freed int64
@@ -166,7 +166,7 @@ func cachePrune(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache prune: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	return 0
 }
@@ -181,7 +181,7 @@ func cacheClear(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "cleared %s, freed %s\n", dir, humanSize(before.Total-after.Total))
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache clear: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	return 0
 }
@@ -194,17 +194,17 @@ func cacheVerify(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cleanexit cache verify: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return exitUsage
 	}
 	infos, err := dir.List()
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache verify: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	findings, err := dir.Verify(context.Background(), !*dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit cache verify: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	failed := 0
 	for _, f := range findings {
@@ -219,7 +219,7 @@ func cacheVerify(dir cache.Dir, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "verified %d environments: %d damaged\n", len(infos), len(findings))
 	if failed > 0 {
-		return 1
+		return exitFailed
 	}
 	return 0
 }

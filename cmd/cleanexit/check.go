@@ -28,13 +28,13 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		if os.Getenv("GITHUB_ACTIONS") == "true" {
 			writeAnnotations(stdout, err)
 		}
-		return 1
+		return exitFailed
 	}
 	if len(cs) == 0 {
 		// Nothing checked is not "ok": a path that names no case must not
 		// keep a pull request's gate green.
 		fmt.Fprintf(stderr, "cleanexit check: no case to check in %s\n", strings.Join(orCorpus(paths, cfg.Corpus), " "))
-		return 1
+		return exitFailed
 	}
 	fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
 	writeBuildEnv(stdout, cs)

@@ -22,7 +22,7 @@ func cmdFmt(args []string, stdout, stderr io.Writer) int {
 	files, err := authoring.CaseFiles(corpus, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit fmt: %v\n", err)
-		return 2
+		return exitUsage
 	}
 	code := 0
 	for _, f := range files {

@@ -10,16 +10,20 @@ import (
 )
 
 func cmdImport(args []string, stdout, stderr io.Writer) int {
+	return status("import", importLit(args, stdout, stderr), stderr)
+}
+
+func importLit(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
 	var df draftFlags
 	df.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return status("import", parseError(err), stderr)
+		return parseError(err)
 	}
 	if len(pos) != 2 {
 		fs.Usage()
-		return 2
+		return exit(exitUsage, nil)
 	}
 	src, id := pos[0], pos[1]
 	if !strings.Contains(strings.Trim(id, "/"), "/") {
@@ -27,20 +31,17 @@ func cmdImport(args []string, stdout, stderr io.Writer) int {
 	}
 	file, err := authoring.CasePath(df.corpus, id)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit import: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	data, err := os.ReadFile(src)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit import: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	d, err := authoring.ImportLit(src, data)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		fmt.Fprintf(stderr, "cleanexit import: %s was not imported\n", src)
-		return 1
+		return fmt.Errorf("%s was not imported", src)
 	}
 	df.apply(d)
-	return writeAndCheck("import", file, d, df.corpus, stdout, stderr)
+	return writeAndCheck(file, d, df.corpus, stdout, stderr)
 }

@@ -78,7 +78,7 @@ Run 'cleanexit <command> -h' for a command's flags.
 func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return exitUsage
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
@@ -87,7 +87,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "cleanexit: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Sorted(maps.Keys(commands))), usage)
-		return 2
+		return exitUsage
 	}
 	return cmd(args[1:], stdout, stderr)
 }

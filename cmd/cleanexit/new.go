@@ -34,6 +34,10 @@ func (f *draftFlags) apply(d *authoring.Draft) {
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) int {
+	return status("new", newCase(args, stdout, stderr), stderr)
+}
+
+func newCase(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("new", "[flags] PROJECT/NAME", stderr)
 	var df draftFlags
 	df.register(fs)
@@ -45,28 +49,25 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	fixFlag := fs.String("fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return status("new", parseError(err), stderr)
+		return parseError(err)
 	}
 	if len(pos) != 1 {
 		fs.Usage()
-		return 2
+		return exit(exitUsage, nil)
 	}
 	file, err := authoring.CasePath(df.corpus, pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	var repro []byte
 	if *from != "" {
 		if repro, err = os.ReadFile(*from); err != nil {
-			fmt.Fprintf(stderr, "cleanexit new: --from: %v\n", err)
-			return 2
+			return exit(exitUsage, fmt.Errorf("--from: %v", err))
 		}
 	}
 	d, err := authoring.NewDraft(*from, repro)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
 	df.apply(d)
 	d.Requires = requires
@@ -74,29 +75,26 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	for _, src := range sources {
 		data, err := os.ReadFile(src)
 		if err != nil {
-			fmt.Fprintf(stderr, "cleanexit new: --source: %v\n", err)
-			return 2
+			return exit(exitUsage, fmt.Errorf("--source: %v", err))
 		}
 		ext.Sources = append(ext.Sources, txtar.File{Name: filepath.Base(src), Data: data})
 	}
 	if err := d.AddExtension(ext); err != nil {
-		fmt.Fprintf(stderr, "cleanexit new: %v\n", err)
-		return 2
+		return exit(exitUsage, err)
 	}
-	return writeAndCheck("new", file, d, df.corpus, stdout, stderr)
+	return writeAndCheck(file, d, df.corpus, stdout, stderr)
 }
 
 // writeAndCheck writes a drafted case and runs check on it, so that the
 // author's next step is what check says.
-func writeAndCheck(cmd, file string, d *authoring.Draft, corpus string, stdout, stderr io.Writer) int {
+func writeAndCheck(file string, d *authoring.Draft, corpus string, stdout, stderr io.Writer) error {
 	if err := authoring.WriteNew(file, d); err != nil {
-		fmt.Fprintf(stderr, "cleanexit %s: %v\n", cmd, err)
-		return 1
+		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", file)
 	if code := cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr); code != 0 {
 		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
-		return code
+		return exit(code, nil)
 	}
-	return 0
+	return nil
 }

@@ -61,16 +61,16 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	case len(positional) != 1:
 		fmt.Fprintf(stderr, "cleanexit reduce: want exactly one case (a .txtar file or project/name), got %d\n", len(positional))
 		fs.Usage()
-		return 2
+		return exitUsage
 	case *repeat < 1 || *minCrashes < 1 || *minCrashes > *repeat:
 		fmt.Fprintf(stderr, "cleanexit reduce: want 1 <= --min-crashes (%d) <= --repeat (%d)\n", *minCrashes, *repeat)
-		return 2
+		return exitUsage
 	case *jobs < 1:
 		fmt.Fprintf(stderr, "cleanexit reduce: -j: want 1 or more\n")
-		return 2
+		return exitUsage
 	case *progress != "auto" && *progress != "on" && *progress != "off":
 		fmt.Fprintf(stderr, "cleanexit reduce: --progress: want auto, on or off, not %q\n", *progress)
-		return 2
+		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -85,7 +85,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
-		return 2
+		return exitUsage
 	}
 	fmt.Fprintf(stdout, "reducing %s: keeping %s\n", t.Run.ID, t.Want)
 	fmt.Fprintf(stdout, "interesting: %s", t.Want.Criteria())
@@ -106,7 +106,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)
-		return 2
+		return exitUsage
 	}
 	for _, f := range red.Files {
 		fmt.Fprintf(stdout, "\n%s: %d → %d lines\n", f.Name, reduce.Lines(f.Original), reduce.Lines(f.Reduced))
@@ -128,12 +128,12 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		path, err := reduce.Write(t.Run.Case, red)
 		if err != nil {
 			fmt.Fprintf(stderr, "cleanexit reduce: --write: %v\n", err)
-			return 1
+			return exitFailed
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", path)
 	}
 	if red.Stopped == "interrupted" {
-		return 130
+		return exitInterrupted
 	}
 	return 0
 }

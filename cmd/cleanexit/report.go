@@ -20,39 +20,41 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 0 && isHelp(args[0]) {
 			return 0
 		}
-		return 2
+		return exitUsage
 	}
+	return status("report merge", mergeReports(args[1:], stdout, stderr), stderr)
+}
+
+// mergeReports is `cleanexit report merge`.
+func mergeReports(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("report merge", "A.json B.json … [flags]", stderr)
 	mdOut := fs.String("markdown", "", "write the matrix as Markdown to FILE (default: stdout, when no --html)")
 	htmlOut := fs.String("html", "", "write the matrix as one self-contained HTML page to FILE")
 	title := fs.String("title", "cleanexit: runs across hosts", "the HTML page's title")
 	// Flags may come after the files, as in the usage line.
-	files, err := parseInterspersed(fs, args[1:])
+	files, err := parseInterspersed(fs, args)
 	if err != nil {
-		return status("report merge", parseError(err), stderr)
+		return parseError(err)
 	}
 	if len(files) == 0 {
 		fs.Usage()
-		return 2
+		return exit(exitUsage, nil)
 	}
 	for _, out := range []string{*mdOut, *htmlOut} {
 		if err := report.Writable(out); err != nil {
-			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
-			return 2
+			return exit(exitUsage, err)
 		}
 	}
 	var docs []*report.Document
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
-			return 2
+			return exit(exitUsage, err)
 		}
 		d, err := report.ReadDocument(f, name)
 		f.Close()
 		if err != nil {
-			fmt.Fprintf(stderr, "cleanexit report merge: %v\n", err)
-			return 2
+			return exit(exitUsage, err)
 		}
 		docs = append(docs, d)
 	}
@@ -81,8 +83,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) int {
 		ok = write(*htmlOut, func(w io.Writer) error { return report.WriteHTML(w, m, *title) }) && ok
 	}
 	if !ok {
-		return 2
+		return exit(exitUsage, nil)
 	}
 	fmt.Fprintf(stderr, "merged %d reports from %d hosts: %d rows × %d columns\n", len(docs), len(m.Hosts), len(m.Rows), len(m.Columns))
-	return 0
+	return nil
 }

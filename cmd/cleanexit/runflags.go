@@ -73,7 +73,7 @@ func (f *runFlags) usageStatus(args []string) int {
 	if f.bisectExit || slices.Contains(args, "--bisect-exit") || slices.Contains(args, "-bisect-exit") {
 		return bisect.ExitAbort
 	}
-	return 2
+	return exitUsage
 }
 
 func or(s, def string) string {

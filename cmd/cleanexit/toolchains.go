@@ -20,7 +20,7 @@ func cmdToolchains(args []string, stdout, stderr io.Writer) int {
 	root, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("toolchains", stderr)})
 	if err != nil {
