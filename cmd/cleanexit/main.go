@@ -8,6 +8,7 @@
 //	cleanexit list [PATH|CASE…]
 //	cleanexit check [PATH|CASE…]
 //	cleanexit toolchains
+//	cleanexit python install 3.13t 3.14
 //	cleanexit bisect CASE --package NAME --good V1 --bad V2
 //	cleanexit prove [PATH|CASE…]
 //	cleanexit cache list|size|prune|clear|verify

@@ -25,7 +25,7 @@ Without uv on PATH it says how to get one.
 func cmdPython(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, pythonUsage)
-		return 2
+		return exitUsage
 	}
 	switch sub, rest := args[0], args[1:]; sub {
 	case "-h", "--help", "help":
@@ -34,8 +34,8 @@ func cmdPython(args []string, stdout, stderr io.Writer) int {
 	case "install":
 		return pythonInstall(rest, stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "cleanexit python: unknown subcommand %q\n%s", sub, pythonUsage)
-		return 2
+		fmt.Fprintf(stderr, "cleanexit python: unknown subcommand %q%s\n%s", sub, didYouMean(sub, []string{"install"}), pythonUsage)
+		return exitUsage
 	}
 }
 
@@ -45,31 +45,31 @@ func cmdPython(args []string, stdout, stderr io.Writer) int {
 func pythonInstall(versions []string, stdout, stderr io.Writer) int {
 	if len(versions) == 0 {
 		fmt.Fprint(stderr, pythonUsage)
-		return 2
+		return exitUsage
 	}
 	var sels []cases.PythonSelector
 	for _, v := range versions {
 		sel, err := cases.ParsePythonSelector(v)
 		if err != nil || sel.Spec != nil {
 			fmt.Fprintf(stderr, "cleanexit python install: %q: want a version such as 3.13, 3.12.1 or 3.13t\n", v)
-			return 2
+			return exitUsage
 		}
 		sels = append(sels, sel)
 	}
 	ctx := context.Background()
 	if err := toolchains.InstallWithUV(ctx, versions, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	root, err := cache.Default(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("python install", stderr)})
 	if err != nil && !errors.Is(err, toolchains.ErrNoInterpreter) {
 		fmt.Fprintf(stderr, "cleanexit python install: %v\n", err)
-		return 1
+		return exitFailed
 	}
 	missing := 0
 	for i, sel := range sels {
@@ -87,7 +87,7 @@ func pythonInstall(versions []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: %s\n", versions[i], strings.Join(found, ", "))
 	}
 	if missing > 0 {
-		return 1
+		return exitFailed
 	}
 	return 0
 }
