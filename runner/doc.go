@@ -5,6 +5,14 @@
 //	txtar ──cases──▶ Case ──plan──▶ Run (case × variant × interpreter × host)
 //	      ──envs──▶ environment ──script──▶ outcome ──▶ result ──report──▶ terminal
 //
+// A stage knows the one before it and never the one after. Two things
+// cross stages: the feature registry (toolchains.Features), which the plan
+// asks for requires/xfail and the script for its [conditions], so that
+// both get one answer, each probed at most once; and the caller's two
+// hooks, Config.Warn and Config.Started, which report upward to whoever
+// opened the session (a rejected interpreter, a run starting) and change
+// nothing downstream.
+//
 // A Session is one invocation of that pipeline: it loads the cases,
 // discovers interpreters and host features once, expands the plan, and then
 // executes runs — all of them with a worker pool (RunAll, the CLI), or one

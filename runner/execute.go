@@ -16,6 +16,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/runner/script"
 	"github.com/cleanexit/cleanexit/runner/verdict"
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 // Execute runs one planned run to its result.
@@ -87,7 +88,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		EnvDir:   env.Dir,
 		Pip:      pip,
 		PipEnv:   pipEnv,
-		Has:      r.Has,
+		Features: s.features,
 		Timeout:  s.Timeout,
 		Strict:   s.Strict,
 		Verbose:  s.Verbose,
@@ -96,16 +97,11 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 
 		Backtrace:        cmp.Or(s.Backtrace, r.Backtrace),
 		BacktraceTimeout: s.BacktraceTimeout,
-
-		// Looking the runtime up starts the compiler twice (probe, then
-		// -print-file-name): 60-120 ms that a run without a sanitized
-		// build must not pay.
-		ASanRuntime: asanRuntimeFor(r, s.features),
-		ExtCache:    s.CacheDir.Ext(),
+		ExtCache:         s.CacheDir.Ext(),
 	}
 	if s.sandbox != nil {
 		sb := *s.sandbox
-		sb.Network = requiresNetwork(r)
+		sb.Network = requiresNetwork(r, s.features)
 		if private {
 			// The run's own copy is the one environment it may change.
 			sb.Writable = append(slices.Clip(sb.Writable), env.Dir)
@@ -307,16 +303,6 @@ func pipIndexVars(ix cases.Index) []string {
 // usesPip reports whether the run's script has a pip command.
 func usesPip(r *plan.Run) bool { return r.Case.Commands().Needs().Pip }
 
-// asanRuntimeFor is the AddressSanitizer runtime when the run's script may
-// build a sanitized extension (a build-ext line naming --sanitize, or one
-// whose arguments come from variables), else "".
-func asanRuntimeFor(r *plan.Run, f *hostFeatures) string {
-	if r.Case.Commands().Needs().ASan {
-		return f.asan()
-	}
-	return ""
-}
-
 // envSpec is what the run's environment is made of.
 func envSpec(r *plan.Run) envs.Spec {
 	in := r.Interp
@@ -338,10 +324,11 @@ func envSpec(r *plan.Run) envs.Spec {
 
 // requiresNetwork says whether the run's `requires` needs the network
 // feature: a sandbox keeps the network from every other run.
-func requiresNetwork(r *plan.Run) bool {
+func requiresNetwork(r *plan.Run, f *toolchains.Features) bool {
+	has := func(name string) bool { return f.Has(r.Interp, name) }
 	for _, cond := range r.Variant.Requires {
-		with := cond.Expr.Eval(func(name string) bool { return name == "network" || (r.Has != nil && r.Has(name)) })
-		without := cond.Expr.Eval(func(name string) bool { return name != "network" && r.Has != nil && r.Has(name) })
+		with := cond.Expr.Eval(func(name string) bool { return name == "network" || has(name) })
+		without := cond.Expr.Eval(func(name string) bool { return name != "network" && has(name) })
 		if with && !without {
 			return true
 		}

@@ -84,7 +84,9 @@ type Session struct {
 	Planned, Filtered, Selected int
 	Cache                       *envs.Cache
 	CacheDir                    cache.Dir // where everything cached lives; ask it for paths
-	features                    *hostFeatures
+	// features answers every feature name, for the plan and the
+	// scripts alike; the costly ones are probed when first asked.
+	features *toolchains.Features
 
 	// workdirs lends runs their $WORK (see script.Workdirs); Close
 	// removes them.
@@ -162,17 +164,16 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
 	}
-	// The compiler is probed when a case asks for cc (see features.go):
-	// compiling a test program was most of a session's fixed cost.
+	// The compiler is probed when a case asks for cc (see
+	// toolchains.Features): compiling a test program was most of a
+	// session's fixed cost.
 	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv, LazyCompiler: true})
-	s.features = newHostFeatures(s.Host, indexToProbe(cfg), cfg.Getenv)
+	s.features = toolchains.NewFeatures(s.Host, toolchains.FeatureOptions{Index: indexToProbe(cfg), Getenv: cfg.Getenv})
 	runs := plan.Expand(cs, plan.Config{
 		Interpreters: s.Interpreters,
-		Host:         s.Host,
+		Features:     s.features,
 		Suite:        suite,
 		Index:        cfg.Index,
-		Network:      s.features.network,
-		Features:     s.features.lazy,
 	})
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err

@@ -24,6 +24,7 @@
 // name (see [Expr.Names]); the caller checks them with Known and offers
 // [Suggest]'s "did you mean" in its message.
 //
-// Non-goals: deciding which features the current machine has (the runner
-// does that); lit's regular-expression feature matching.
+// Non-goals: deciding which features the current machine has
+// (toolchains.Features does that, once per feature); lit's
+// regular-expression feature matching.
 package feature

@@ -9,6 +9,10 @@
 // happen here is still a run, marked UNSUPPORTED with the reason, so that a
 // report says why a case did not run instead of leaving it out.
 //
-// Plans are pure data: nothing here starts a process except the lazy
-// `network` probe, which runs at most once and only when some case asks.
+// A Run is pure data: it names its case, variant and interpreter, and
+// carries the verdicts of expansion (UNSUPPORTED, XFAIL), not a way to
+// reach back into the host. Feature names are answered by the one
+// registry, toolchains.Features, which the scripts ask too; nothing here
+// starts a process, and the registry's costly probes (network, cc, asan)
+// run at most once and only when some case asks.
 package plan

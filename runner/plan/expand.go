@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/toolchains"
@@ -15,16 +14,11 @@ import (
 // Config is what expansion needs to know about this host.
 type Config struct {
 	Interpreters []*toolchains.Interpreter
-	Host         *toolchains.Host
-	Suite        cases.Suite
-	Index        cases.Index // the runner's own settings (flags, environment)
-
-	// Network answers whether the package index answers, and if not why.
-	// It is called at most once, and only if some run needs to know.
-	Network func() (bool, string)
-	// Features answers extra host features (asan, say) that are costly to
-	// probe; it is consulted only for names the host does not know.
-	Features func(name string) (bool, bool)
+	// Features answers requires / unsupported / xfail; the costly ones
+	// (network, cc, asan) are probed only if some run asks.
+	Features *toolchains.Features
+	Suite    cases.Suite
+	Index    cases.Index // the runner's own settings (flags, environment)
 }
 
 // MinDefaultPython is the oldest interpreter a case runs on by default.
@@ -46,21 +40,14 @@ func Expand(cs []*cases.Case, cfg Config) []*Run {
 type expander struct {
 	cfg    Config
 	labels map[*toolchains.Interpreter]string
-
-	netOnce sync.Once
-	netOK   bool
-	netWhy  string
 }
 
+// network reports whether the package index answers, and if not why.
 func (e *expander) network() (bool, string) {
-	e.netOnce.Do(func() {
-		if e.cfg.Network == nil {
-			e.netWhy = "no network probe configured"
-			return
-		}
-		e.netOK, e.netWhy = e.cfg.Network()
-	})
-	return e.netOK, e.netWhy
+	if e.cfg.Features == nil {
+		return false, "no network probe configured"
+	}
+	return e.cfg.Features.Answer(nil, "network")
 }
 
 func (e *expander) variant(c *cases.Case, v *cases.Variant) []*Run {
@@ -132,7 +119,6 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 		Variant: v,
 		Interp:  in,
 		Python:  py,
-		Has:     e.features(in),
 		Index:   mergeIndex(e.cfg.Index, v.Index, e.cfg.Suite.Index),
 
 		Backtrace: cmp.Or(v.Backtrace, e.cfg.Suite.Backtrace),
@@ -151,7 +137,7 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 
 func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpreter, py string) *Run {
 	r := e.base(c, v, in, py)
-	has := r.Has
+	has := e.has(in)
 	for _, cond := range v.Requires {
 		if !cond.Expr.Eval(has) {
 			r.Unsupported = "requires " + cond.Text + e.why(cond, has)
@@ -206,36 +192,10 @@ func (e *expander) why(cond cases.Condition, has func(string) bool) string {
 	return " (this host: " + strings.Join(parts, ", ") + ")"
 }
 
-// features answers feature names for runs on interpreter in.
-func (e *expander) features(in *toolchains.Interpreter) func(string) bool {
-	interp := map[string]bool{}
-	if in != nil {
-		for _, f := range in.Features() {
-			interp[f] = true
-		}
-	}
+// has answers feature names for runs on interpreter in.
+func (e *expander) has(in *toolchains.Interpreter) func(string) bool {
 	return func(name string) bool {
-		if interp[name] {
-			return true
-		}
-		if strings.HasPrefix(name, "python") || name == "free-threading" || name == "debug-python" {
-			return false
-		}
-		if name == "network" {
-			ok, _ := e.network()
-			return ok
-		}
-		if e.cfg.Host != nil {
-			if v, ok := e.cfg.Host.Features[name]; ok {
-				return v
-			}
-		}
-		if e.cfg.Features != nil {
-			if v, ok := e.cfg.Features(name); ok {
-				return v
-			}
-		}
-		return false
+		return e.cfg.Features != nil && e.cfg.Features.Has(in, name)
 	}
 }
 

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,14 @@ func load(t *testing.T, yaml string) *cases.Case {
 	return c
 }
 
+// features answers host's features, with network answering the
+// "network" feature in place of a request to an index.
+func features(host *toolchains.Host, network func() (bool, string)) *toolchains.Features {
+	return toolchains.NewFeatures(host, toolchains.FeatureOptions{
+		Network: func(context.Context) (bool, string) { return network() },
+	})
+}
+
 func ids(runs []*Run) string {
 	var out []string
 	for _, r := range runs {
@@ -129,7 +138,7 @@ func TestExpand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := load(t, tt.yaml)
-			got := ids(Expand([]*cases.Case{c}, Config{Interpreters: ins, Host: linux, Network: offline}))
+			got := ids(Expand([]*cases.Case{c}, Config{Interpreters: ins, Features: features(linux, offline)}))
 			if got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -140,7 +149,7 @@ func TestExpand(t *testing.T) {
 func TestNetworkProbedOnceAndOnlyWhenAsked(t *testing.T) {
 	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv"), interp("3.13.0", false, "pyenv")}
 	probes := 0
-	cfg := Config{Interpreters: ins, Host: &toolchains.Host{Features: map[string]bool{}}, Network: func() (bool, string) { probes++; return true, "" }}
+	cfg := Config{Interpreters: ins, Features: features(&toolchains.Host{Features: map[string]bool{}}, func() (bool, string) { probes++; return true, "" })}
 	Expand([]*cases.Case{load(t, "")}, cfg)
 	if probes != 0 {
 		t.Fatalf("a case without packages probed the network %d times", probes)
@@ -196,7 +205,7 @@ func TestOfflineFromLocalWheels(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := load(t, "python: '3.12'\n"+tt.yaml)
-			runs := Expand([]*cases.Case{c}, Config{Interpreters: ins, Network: tt.network, Index: cases.Index{FindLinks: tt.links}})
+			runs := Expand([]*cases.Case{c}, Config{Interpreters: ins, Features: features(nil, tt.network), Index: cases.Index{FindLinks: tt.links}})
 			r := runs[0]
 			switch {
 			case tt.want == "index":

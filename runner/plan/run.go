@@ -20,11 +20,6 @@ type Run struct {
 	// XFail is the expression that made the run expected to fail, or "".
 	XFail string
 
-	// Has answers feature names for this run, the host's and its
-	// interpreter's: what requires/xfail were judged by, and what the
-	// script's [conditions] are answered by, so the two never disagree.
-	Has func(name string) bool
-
 	Packages     []string // canonical requirement strings, local paths absolute
 	Index        cases.Index
 	NeedsNetwork bool // its packages can only come from a remote index or URL

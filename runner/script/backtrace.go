@@ -86,8 +86,12 @@ func rerunLimit(limit, took time.Duration) time.Duration {
 
 const rerunMargin = 20 * time.Second
 
-func (x *execution) asanBuilt() bool {
+func (x *execution) asanBuilt() bool { return x.asanPreload() != "" }
+
+// asanPreload is the AddressSanitizer runtime python runs preload, or ""
+// until the script has built a sanitized extension.
+func (x *execution) asanPreload() string {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.asan
+	return x.asanRuntime
 }

@@ -25,11 +25,18 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 		ts.Fatalf("build-ext: %v", err)
 	}
 	if b.Sanitize == "address" {
-		if x.job.ASanRuntime == "" {
+		// The runtime that python runs preload once the script has built a
+		// sanitized extension: the interpreter is not instrumented, so the
+		// runtime must come first. Only a run that gets here looks for it.
+		runtime := ""
+		if x.job.Features != nil {
+			runtime = x.job.Features.ASanRuntime()
+		}
+		if runtime == "" {
 			ts.Fatalf("build-ext --sanitize=address: no AddressSanitizer runtime found for this compiler (add `requires: [asan]` to the case)")
 		}
 		x.mu.Lock()
-		x.asan = true
+		x.asanRuntime = runtime
 		x.mu.Unlock()
 	}
 	if x.job.GOOS == "windows" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/toolchains"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -24,6 +25,10 @@ func TestCheckedScriptsStart(t *testing.T) {
 	if err != nil {
 		t.Skip("no true(1) to stand in for the interpreter")
 	}
+	// The OS and the architecture hold; nothing else does, and nothing
+	// is probed.
+	hostOnly := toolchains.NewFeatures(&toolchains.Host{Features: map[string]bool{runtime.GOOS: true, runtime.GOARCH: true, toolchains.FeatureCC: false}},
+		toolchains.FeatureOptions{Network: func(context.Context) (bool, string) { return false, "not asked here" }})
 	prefixes := []string{
 		"", "[linux] ", "[!linux] ", "[" + runtime.GOARCH + "] ", "[!windows] [cc] ", "[python3.11] ",
 		"[short] ", "[!short] ", "[net] ", "[gc] ", "[gccgo] ", "[go1.21] ", "[exec:sh] ", "[root] ",
@@ -68,9 +73,7 @@ func TestCheckedScriptsStart(t *testing.T) {
 			accepted++
 		}
 		run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
-		job := Job{Run: run, Python: stand, WorkRoot: t.TempDir(), Has: func(name string) bool {
-			return name == runtime.GOOS || name == runtime.GOARCH
-		}}
+		job := Job{Run: run, Python: stand, WorkRoot: t.TempDir(), Features: hostOnly}
 		out := Execute(context.Background(), job) // a panic here ends the test binary
 		switch {
 		case checked && !out.Passed && out.Unsupported == "":

@@ -39,8 +39,11 @@ type execution struct {
 	pythons  []Invocation
 	timedOut bool
 	envKeys  []string
-	asan     bool   // an extension was built with AddressSanitizer
 	marker   string // names every process of this run (see reaper.go)
+
+	// asanRuntime, once an extension was built with AddressSanitizer, is
+	// the runtime python runs preload.
+	asanRuntime string
 
 	// unsupported says what the host lacks, when a build-ext failed for
 	// want of it; the run is then UNSUPPORTED, not failed.
@@ -227,11 +230,11 @@ func (x *execution) environ(ts *testscript.TestScript) []string {
 }
 
 func (x *execution) condition(cond string) (bool, error) {
-	if x.job.Has == nil {
+	if x.job.Features == nil {
 		return false, fmt.Errorf("unknown condition %q", cond)
 	}
 	if problem := scriptlang.ConditionProblem(cond); problem != "" {
 		return false, fmt.Errorf("%s", problem)
 	}
-	return x.job.Has(cond), nil
+	return x.job.Features.Has(x.job.Run.Interp, cond), nil
 }

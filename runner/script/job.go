@@ -7,6 +7,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 // A Job is one planned run, with what it needs from the stages before it.
@@ -22,16 +23,13 @@ type Job struct {
 	Pip    []string
 	PipEnv []string
 
-	// ASanRuntime is the AddressSanitizer runtime that python runs preload
-	// once the script has built a sanitized extension: the interpreter is
-	// not instrumented, so the runtime must come first.
-	ASanRuntime string
-
 	// ExtCache is where build-ext keeps compiled modules; "" builds every time.
 	ExtCache string
 
-	// Has answers feature conditions for this run.
-	Has func(name string) bool
+	// Features answers the script's [conditions], as it answered the
+	// case's requires and xfail for the plan, and finds the
+	// AddressSanitizer runtime for build-ext --sanitize=address.
+	Features *toolchains.Features
 
 	Timeout  time.Duration // per python run; 0 means the variant's
 	Strict   bool          // fail clean exits that show warnings too

@@ -28,8 +28,8 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command(x.job.Python, argv...)
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = x.environ(ts)
-	if x.asan {
-		cmd.Env = append(cmd.Env, asanVars(x.job.GOOS, x.job.ASanRuntime, ts.Getenv("ASAN_OPTIONS"))...)
+	if rt := x.asanPreload(); rt != "" {
+		cmd.Env = append(cmd.Env, asanVars(x.job.GOOS, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
 	stdout, stderr := newCapture(), newCapture()
 	cmd.Stdout, cmd.Stderr = stdout, stderr

@@ -32,11 +32,10 @@ type Command struct {
 type Needs struct {
 	Pip   bool // a pip for the environment
 	Build bool // a C/C++ compiler (build-ext)
-	ASan  bool // the AddressSanitizer runtime: a sanitized build-ext, or one whose arguments come from variables
 }
 
 func (n Needs) union(o Needs) Needs {
-	return Needs{Pip: n.Pip || o.Pip, Build: n.Build || o.Build, ASan: n.ASan || o.ASan}
+	return Needs{Pip: n.Pip || o.Pip, Build: n.Build || o.Build}
 }
 
 func (c *Command) argsProblem(neg bool, args []Word) string {
@@ -297,15 +296,7 @@ func buildExtReads(args []Word) []string {
 	return b.Sources
 }
 
-func buildExtNeeds(args []Word) Needs {
-	n := Needs{Build: true}
-	for _, a := range args {
-		if a.Expands || strings.HasPrefix(a.Text, "--sanitize") {
-			n.ASan = true
-		}
-	}
-	return n
-}
+func buildExtNeeds([]Word) Needs { return Needs{Build: true} }
 
 func texts(args []Word) []string {
 	out := make([]string, len(args))
