@@ -129,6 +129,15 @@ func asList(err error) ErrorList {
 	return ErrorList{{Msg: err.Error()}}
 }
 
+// MatchesID reports whether pattern names id, a case's ID or a run's: the
+// whole ID, or a prefix of it that ends at a "/" ("mlir",
+// "mlir/context-shutdown", "mlir/context-shutdown/buggy"). Slashes around
+// the pattern are ignored; an empty pattern names nothing.
+func MatchesID(pattern, id string) bool {
+	pattern = strings.Trim(pattern, "/")
+	return pattern != "" && (id == pattern || strings.HasPrefix(id, pattern+"/"))
+}
+
 // Select keeps the cases whose ID ("project/name") matches one of the
 // patterns exactly or as a prefix on a / boundary ("mlir" keeps every mlir
 // case). No patterns keeps all.
@@ -140,8 +149,7 @@ func Select(cs []*Case, patterns []string) ([]*Case, error) {
 	used := make([]bool, len(patterns))
 	for _, c := range cs {
 		for i, p := range patterns {
-			p = strings.Trim(p, "/")
-			if c.ID() == p || strings.HasPrefix(c.ID(), p+"/") {
+			if MatchesID(p, c.ID()) {
 				out = append(out, c)
 				used[i] = true
 				break

@@ -313,3 +313,25 @@ func TestPythonSelector(t *testing.T) {
 		}
 	}
 }
+
+// One rule names cases and runs alike, for arguments, --xfail-not and
+// --unsupported: a whole ID, or a prefix that ends at a "/".
+func TestMatchesID(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, id string
+		want        bool
+	}{
+		{"mlir", "mlir/ctx/default/3.12", true},
+		{"mlir/ctx", "mlir/ctx/default/3.12", true},
+		{"/mlir/ctx/", "mlir/ctx", true},
+		{"mlir/ctx/default/3.12", "mlir/ctx/default/3.12", true},
+		{"mlir/ct", "mlir/ctx/default/3.12", false},
+		{"mlir/ctx/default/3.1", "mlir/ctx/default/3.12", false},
+		{"", "mlir/ctx/default/3.12", false},
+		{"/", "mlir/ctx/default/3.12", false},
+	} {
+		if got := MatchesID(tc.pattern, tc.id); got != tc.want {
+			t.Errorf("MatchesID(%q, %q) = %v", tc.pattern, tc.id, got)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package selection
 import (
 	"strings"
 
+	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/plan"
 )
 
@@ -18,14 +19,6 @@ type Overrides struct {
 	Retries int
 }
 
-// Matches reports whether pattern names the run ID: the whole ID, or a
-// prefix of it that ends at a "/" ("mlir", "mlir/context-shutdown",
-// "mlir/context-shutdown/buggy").
-func Matches(pattern, id string) bool {
-	pattern = strings.Trim(pattern, "/")
-	return pattern != "" && (id == pattern || strings.HasPrefix(id, pattern+"/"))
-}
-
 // SplitList reads a LIT_XFAIL_NOT-style list: IDs separated by ";" (lit's
 // separator) or by spaces or commas.
 func SplitList(s string) []string {
@@ -39,16 +32,16 @@ func (o Overrides) Apply(runs []*plan.Run) (unused []string) {
 	used := map[string]bool{}
 	for _, r := range runs {
 		for _, p := range o.XFailNot {
-			if Matches(p, r.ID) {
+			if cases.MatchesID(p, r.ID) {
 				used[p] = true
 				r.XFail = ""
 			}
 		}
 		for _, p := range o.Unsupported {
-			if Matches(p, r.ID) && r.Unsupported == "" {
+			if cases.MatchesID(p, r.ID) && r.Unsupported == "" {
 				used[p] = true
 				r.Unsupported = "unsupported from the command line (--unsupported " + p + ")"
-			} else if Matches(p, r.ID) {
+			} else if cases.MatchesID(p, r.ID) {
 				used[p] = true
 			}
 		}
