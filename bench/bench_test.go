@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/authoring"
 )
 
 // TestGenerateShort builds the -short workloads (not the timings) and
@@ -35,7 +35,7 @@ func TestGenerateShort(t *testing.T) {
 		}{filepath.Base(ws.Scale[i]), ws.Scale[i], n})
 	}
 	for _, tt := range tests {
-		cs, err := runner.Check(runner.Config{Corpus: tt.corpus, Args: []string{tt.corpus}})
+		cs, err := authoring.Check(tt.corpus, []string{tt.corpus})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cache"
@@ -130,7 +128,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		}
 	}
 	s := &Session{Config: cfg, workdirs: &script.Workdirs{}}
-	suite, cs, err := loadCases(cfg)
+	suite, cs, err := cases.LoadArgs(cfg.Corpus, cfg.Args)
 	if err != nil {
 		return nil, err
 	}
@@ -188,90 +186,6 @@ func (s *Session) Close() error {
 		return nil
 	}
 	return s.workdirs.Close()
-}
-
-// loadCases resolves the config's arguments into cases and the suite
-// defaults that apply to them.
-func loadCases(cfg Config) (cases.Suite, []*cases.Case, error) {
-	args := cfg.Args
-	if len(args) == 0 {
-		args = []string{cfg.Corpus}
-	}
-	var suite cases.Suite
-	var out []*cases.Case
-	var ids []string
-	var errs cases.ErrorList
-	for _, a := range args {
-		fi, err := os.Stat(a)
-		var project []string // the case files of a project folder
-		if err == nil && fi.IsDir() {
-			project, _ = filepath.Glob(filepath.Join(a, "*.txtar"))
-		}
-		switch {
-		case len(project) > 0:
-			// A folder that holds case files is a project (corpus/mlx),
-			// never a corpus root, whose cases are one level down: taken
-			// as a root, it held no case and "0 cases ok" was green.
-			cs, err := cases.LoadFiles(project)
-			if err != nil {
-				errs = append(errs, toList(err)...)
-			}
-			out = append(out, cs...)
-			if abs, err := filepath.Abs(a); err == nil {
-				if s, err := cases.LoadSuite(filepath.Join(filepath.Dir(abs), cases.SuiteFile)); err == nil {
-					suite = s
-				}
-			}
-		case err == nil && fi.IsDir():
-			c, err := cases.LoadCorpus(a)
-			if err != nil {
-				errs = append(errs, toList(err)...)
-			}
-			if c != nil {
-				suite = c.Suite
-				out = append(out, c.Cases...)
-			}
-		case err == nil:
-			cs, err := cases.LoadFiles([]string{a})
-			if err != nil {
-				errs = append(errs, toList(err)...)
-			}
-			out = append(out, cs...)
-			if s, err := cases.LoadSuite(filepath.Join(filepath.Dir(filepath.Dir(a)), cases.SuiteFile)); err == nil {
-				suite = s
-			}
-		case strings.HasSuffix(a, ".txtar"):
-			errs = append(errs, &cases.Error{File: a, Msg: "no such case file"})
-		default:
-			ids = append(ids, a)
-		}
-	}
-	if len(ids) > 0 {
-		c, err := cases.LoadCorpus(cfg.Corpus)
-		if err != nil {
-			errs = append(errs, toList(err)...)
-		}
-		if c != nil {
-			suite = c.Suite
-			sel, err := cases.Select(c.Cases, ids)
-			if err != nil {
-				return suite, nil, fmt.Errorf("%v (cases are named project/name, under %s)", err, cfg.Corpus)
-			}
-			out = append(out, sel...)
-		}
-	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return suite, nil, errs
-	}
-	return suite, out, nil
-}
-
-func toList(err error) cases.ErrorList {
-	if l, ok := err.(cases.ErrorList); ok {
-		return l
-	}
-	return cases.ErrorList{{Msg: err.Error()}}
 }
 
 // indexToProbe is the index whose answer decides the `network` feature:

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
@@ -21,8 +21,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return status("check", parseError(err), stderr)
 	}
-	cfg := runner.Config{Corpus: corpus, Args: paths}
-	cs, err := runner.Check(cfg)
+	cs, err := authoring.Check(corpus, paths)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		if os.Getenv("GITHUB_ACTIONS") == "true" {
@@ -33,7 +32,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	if len(cs) == 0 {
 		// Nothing checked is not "ok": a path that names no case must not
 		// keep a pull request's gate green.
-		fmt.Fprintf(stderr, "cleanexit check: no case to check in %s\n", strings.Join(orCorpus(paths, cfg.Corpus), " "))
+		fmt.Fprintf(stderr, "cleanexit check: no case to check in %s\n", strings.Join(orCorpus(paths, corpus), " "))
 		return exitFailed
 	}
 	fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
