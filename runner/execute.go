@@ -22,19 +22,7 @@ import (
 // Execute runs one planned run to its result.
 func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) {
 	start := time.Now()
-	res = result.Result{
-		ID:       r.ID,
-		File:     r.Case.File,
-		Line:     r.Variant.Line,
-		Project:  r.Case.Project,
-		Case:     r.Case.Name,
-		Variant:  r.Variant.Name,
-		Python:   r.Python,
-		Expected: r.Variant.Exit.String(),
-	}
-	if r.Interp != nil {
-		res.Interpreter, res.Version = r.Interp.Path, r.Interp.Version
-	}
+	res = resultOf(r)
 	defer func() { res.Duration = time.Since(start) }()
 	if r.Skipped() {
 		res.Status, res.Reason = result.Unsupported, r.Unsupported

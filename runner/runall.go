@@ -70,8 +70,9 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 			break
 		}
 		if ctx.Err() != nil {
-			r := s.Runs[i]
-			report(i, interrupted(r))
+			res := resultOf(s.Runs[i])
+			res.Status, res.Reason = result.Unresolved, "not run: interrupted"
+			report(i, res)
 			continue
 		}
 		work <- i
@@ -87,10 +88,21 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 	return out
 }
 
-func interrupted(r *plan.Run) result.Result {
-	return result.Result{
-		ID: r.ID, File: r.Case.File, Line: r.Variant.Line, Project: r.Case.Project, Case: r.Case.Name,
-		Variant: r.Variant.Name, Python: r.Python,
-		Status: result.Unresolved, Reason: "not run: interrupted",
+// resultOf is the part of a run's result that the plan already knows:
+// which run it is, where it is written, and what it expects.
+func resultOf(r *plan.Run) result.Result {
+	res := result.Result{
+		ID:       r.ID,
+		File:     r.Case.File,
+		Line:     r.Variant.Line,
+		Project:  r.Case.Project,
+		Case:     r.Case.Name,
+		Variant:  r.Variant.Name,
+		Python:   r.Python,
+		Expected: r.Variant.Exit.String(),
 	}
+	if r.Interp != nil {
+		res.Interpreter, res.Version = r.Interp.Path, r.Interp.Version
+	}
+	return res
 }
