@@ -172,42 +172,35 @@ func (c *Cache) remove(key string) (ok bool, err error) {
 
 // removeLeftovers deletes build folders whose build is no longer running.
 func (c *Cache) removeLeftovers() []error {
-	entries, _ := os.ReadDir(c.envsDir())
-	var errs []error
-	for _, e := range entries {
-		key, ok := keyOfTemp(e.Name())
-		if !ok {
-			continue
-		}
-		unlock, free, err := tryLockExclusive(c.buildLockPath(key))
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if !free {
-			continue
-		}
-		if err := os.RemoveAll(filepath.Join(c.envsDir(), e.Name())); err != nil {
-			errs = append(errs, err)
-		}
-		unlock()
-	}
-	return errs
+	return removeUnlocked(c.envsDir(), func(name string) (string, bool) {
+		key, ok := keyOfTemp(name)
+		return c.buildLockPath(key), ok
+	})
 }
 
 // removePipCopies deletes the cached pip copies that no build is using.
 func (c *Cache) removePipCopies() []error {
-	entries, _ := os.ReadDir(c.pipRoot())
-	var errs []error
-	for _, e := range entries {
-		key := e.Name()
-		if k, ok := keyOfTemp(e.Name()); ok {
+	return removeUnlocked(c.pipRoot(), func(name string) (string, bool) {
+		key := name
+		if k, ok := keyOfTemp(name); ok {
 			key = k
 		}
-		if !isKey(key) {
+		return c.pipLockPath(key), isKey(key)
+	})
+}
+
+// removeUnlocked deletes the entries of dir that nobody holds: lockOf
+// names the lock that guards an entry (false for an entry to leave
+// alone), and an entry whose lock someone holds is in use and stays.
+func removeUnlocked(dir string, lockOf func(name string) (lock string, ok bool)) []error {
+	entries, _ := os.ReadDir(dir)
+	var errs []error
+	for _, e := range entries {
+		lock, ok := lockOf(e.Name())
+		if !ok {
 			continue
 		}
-		unlock, free, err := tryLockExclusive(c.pipLockPath(key))
+		unlock, free, err := tryLockExclusive(lock)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -215,7 +208,7 @@ func (c *Cache) removePipCopies() []error {
 		if !free {
 			continue
 		}
-		if err := os.RemoveAll(filepath.Join(c.pipRoot(), e.Name())); err != nil {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 			errs = append(errs, err)
 		}
 		unlock()
