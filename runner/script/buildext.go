@@ -141,13 +141,3 @@ func includeFlags(dirs []string) []string {
 	}
 	return out
 }
-
-func nonEmpty(ss []string) []string {
-	var out []string
-	for _, s := range ss {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
