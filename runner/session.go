@@ -117,11 +117,6 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		}
 		cfg.Index.FindLinks = cases.ResolveFindLinks(cfg.Index.FindLinks, wd)
 	}
-	if cfg.Backtrace == "" {
-		// Every command that runs cases (run, prove, reduce, bisect)
-		// honours CLEANEXIT_BACKTRACE, not only those with the flag.
-		cfg.Backtrace = cfg.Getenv("CLEANEXIT_BACKTRACE")
-	}
 	if cfg.Backtrace != "" {
 		if err := forensics.ParseMode(cfg.Backtrace); err != nil {
 			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)

@@ -148,7 +148,7 @@ func openTarget(ctx context.Context, cfg runner.Config, o bisectOptions) (*runne
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := bisect.NewTarget(s, bisect.TargetOptions{Variant: o.variant, Python: o.python, Package: o.pkg, Repeat: o.repeat})
+	t, err := bisect.NewTarget(s, s.Cases, s.Runs, bisect.TargetOptions{Variant: o.variant, Python: o.python, Package: o.pkg, Repeat: o.repeat})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -168,7 +168,7 @@ func bisectVersions(ctx context.Context, t *bisect.Target, o bisectOptions, stdo
 		return bisect.Finding{}, err
 	}
 	fmt.Fprintf(stdout, "bisecting %d versions of %s (%s … %s) on %s\n", len(revs), o.pkg, revs[0], revs[len(revs)-1], t.Run.ID)
-	return bisect.BisectVersions(ctx, t, revs, report)
+	return bisect.OverVersions(ctx, t, revs, report)
 }
 
 func bisectCommits(ctx context.Context, s *runner.Session, t *bisect.Target, sf sessionFlags, o bisectOptions, stdout, stderr io.Writer, report func(bisect.Step)) (bisect.Finding, error) {
@@ -203,7 +203,7 @@ func bisectCommits(ctx context.Context, s *runner.Session, t *bisect.Target, sf 
 		chatter = stderr
 	}
 	fmt.Fprintf(stdout, "bisecting commits of %s (%s … %s) in %s on %s\n", o.pkg, o.good, o.bad, clone, t.Run.ID)
-	return bisect.BisectCommits(ctx, t, bisect.Commits{
+	return bisect.OverCommits(ctx, t, bisect.Commits{
 		Repo: o.repo, Clone: clone, Good: o.good, Bad: o.bad, StepCommand: step, Output: chatter,
 	}, report)
 }

@@ -52,7 +52,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
 	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
 	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")
-	fs.StringVar(&sf.Backtrace, "backtrace", sf.Backtrace, "rerun crashed candidates under gdb/lldb to compare phase and culprit: crash (the default) or off (faster; not compared) (env CLEANEXIT_BACKTRACE)")
+	backtrace := fs.String("backtrace", sf.Backtrace, "rerun crashed candidates under gdb/lldb to compare phase and culprit: crash (the default) or off (faster; not compared) (env CLEANEXIT_BACKTRACE)")
 	positional, err := parseInterspersed(fs, splitJobsFlag(args))
 	if err != nil {
 		return status("reduce", parseError(err), stderr)
@@ -72,6 +72,9 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cleanexit reduce: --progress: want auto, on or off, not %q\n", *progress)
 		return exitUsage
 	}
+	// The target, not the session, decides per candidate whether a
+	// crash is rerun under the debugger.
+	sf.Backtrace = ""
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := sf.open(ctx, "reduce", positional, stderr)
@@ -79,9 +82,9 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		return status("reduce", err, stderr)
 	}
 	defer s.Close()
-	t, err := reduce.NewTarget(ctx, s, reduce.TargetOptions{
+	t, err := reduce.NewTarget(ctx, s, s.Cases, s.Runs, reduce.TargetOptions{
 		Variant: *variant, Python: *python, Repeat: *repeat, MinCrashes: *minCrashes,
-		Timeout: *timeout,
+		Timeout: *timeout, Backtrace: *backtrace,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit reduce: %v\n", err)

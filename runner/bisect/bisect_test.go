@@ -99,7 +99,7 @@ func openTarget(t *testing.T, caseFile string, ix cases.Index, pkg string) *Targ
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	tg, err := NewTarget(s, TargetOptions{Python: "3.12", Package: pkg})
+	tg, err := NewTarget(s, s.Cases, s.Runs, TargetOptions{Python: "3.12", Package: pkg})
 	if err != nil {
 		if strings.Contains(err.Error(), "no run on python 3.12") || strings.Contains(err.Error(), "UNSUPPORTED") {
 			t.Skipf("needs CPython 3.12: %v", err)
@@ -129,7 +129,7 @@ func TestVersionsEndToEnd(t *testing.T) {
 			if err != nil || len(revs) != 10 {
 				t.Fatalf("Between = %v, %v", revs, err)
 			}
-			f, err := BisectVersions(context.Background(), tg, revs, func(s Step) { t.Logf("%s %s %s %s", s.Verdict, s.Rev, s.Actual, s.Reason) })
+			f, err := OverVersions(context.Background(), tg, revs, func(s Step) { t.Logf("%s %s %s %s", s.Verdict, s.Rev, s.Actual, s.Reason) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +163,7 @@ func TestVersionsEnds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := BisectVersions(context.Background(), tg, revs, nil)
+		f, err := OverVersions(context.Background(), tg, revs, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s…%s: err = %v, want %q", tc.good, tc.bad, err, tc.msg)
 		}

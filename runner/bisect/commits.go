@@ -151,11 +151,11 @@ var (
 	candidateRE = regexp.MustCompile(`^([0-9a-f]{40})\b`)
 )
 
-// BisectCommits judges both ends in this process, then drives `git bisect
+// OverCommits judges both ends in this process, then drives `git bisect
 // run` in the clone, which calls c.StepCommand once per commit. The clone's
 // working tree is left alone (--no-checkout): steps install from the
 // repository at BISECT_HEAD, and a user's own clone keeps its checkout.
-func BisectCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (Finding, error) {
+func OverCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (Finding, error) {
 	var f Finding
 	if _, err := os.Stat(filepath.Join(c.Clone, ".git", "BISECT_START")); err == nil {
 		return f, fmt.Errorf("a bisection is already in progress in %s (finish it with `git bisect reset` there)", c.Clone)

@@ -113,7 +113,7 @@ func gitStep() int {
 		return ExitAbort
 	}
 	defer s.Close()
-	tg, err := NewTarget(s, TargetOptions{Python: "3.12", Package: "crashy-git"})
+	tg, err := NewTarget(s, s.Cases, s.Runs, TargetOptions{Python: "3.12", Package: "crashy-git"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return ExitAbort
@@ -146,7 +146,7 @@ func TestCommitsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := BisectCommits(context.Background(), tg, Commits{
+	f, err := OverCommits(context.Background(), tg, Commits{
 		Repo: repo, Clone: clone, Good: shas[0], Bad: "main", StepCommand: []string{self},
 	}, func(s Step) { t.Logf("%s %s %q %s %s", s.Verdict, s.ShortRev(), s.Subject, s.Actual, s.Reason) })
 	if err != nil {
@@ -169,7 +169,7 @@ func TestCommitsEndToEnd(t *testing.T) {
 		{shas[0], shas[5], "passes"},
 		{shas[5], shas[0], "not an ancestor"},
 	} {
-		_, err := BisectCommits(context.Background(), tg, Commits{Repo: repo, Clone: clone, Good: tc.good, Bad: tc.bad, StepCommand: []string{self}}, nil)
+		_, err := OverCommits(context.Background(), tg, Commits{Repo: repo, Clone: clone, Good: tc.good, Bad: tc.bad, StepCommand: []string{self}}, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("good %.9s bad %.9s: err = %v, want %q", tc.good, tc.bad, err, tc.msg)
 		}

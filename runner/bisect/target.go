@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/cleanexit/cleanexit/runner/pep508"
@@ -15,15 +14,22 @@ import (
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
+// An Executor runs one planned run to its result, as runner.Session does.
+// It is all a bisection needs of a session, so that bisect, a stage after
+// the runner, does not import it.
+type Executor interface {
+	Execute(ctx context.Context, r *plan.Run) result.Result
+}
+
 // A Target is the one run a bisection repeats with the package moved: one
 // case, its clean variant, on one interpreter.
 type Target struct {
-	Session *runner.Session
-	Run     *plan.Run      // the run with the clean expectation
-	BadName string         // the known-bad variant whose failure means bad; "" means any crash
-	Bad     *cases.Variant // its expectation (exit, stderr); nil means any crash
-	Package string         // the package that moves, as the user wrote it
-	Repeat  int            // runs per step; one failure is enough to call it bad
+	Executor Executor
+	Run      *plan.Run      // the run with the clean expectation
+	BadName  string         // the known-bad variant whose failure means bad; "" means any crash
+	Bad      *cases.Variant // its expectation (exit, stderr); nil means any crash
+	Package  string         // the package that moves, as the user wrote it
+	Repeat   int            // runs per step; one failure is enough to call it bad
 }
 
 // TargetOptions choose the run a bisection repeats.
@@ -34,21 +40,21 @@ type TargetOptions struct {
 	Repeat  int
 }
 
-// NewTarget picks the run to repeat from a session that loaded exactly one
-// case. Errors say what to change: the variant is not clean, no or several
-// interpreters match, the run is UNSUPPORTED here.
-func NewTarget(s *runner.Session, opt TargetOptions) (*Target, error) {
-	if len(s.Cases) != 1 {
-		return nil, fmt.Errorf("bisect needs exactly one case, got %d", len(s.Cases))
+// NewTarget picks the run to repeat from the plan (cs, runs) of exactly
+// one case, to be executed by x. Errors say what to change: the variant is
+// not clean, no or several interpreters match, the run is UNSUPPORTED here.
+func NewTarget(x Executor, cs []*cases.Case, runs []*plan.Run, opt TargetOptions) (*Target, error) {
+	if len(cs) != 1 {
+		return nil, fmt.Errorf("bisect needs exactly one case, got %d", len(cs))
 	}
-	c := s.Cases[0]
+	c := cs[0]
 	name := opt.Variant
 	if name == "" {
 		name = "default"
 	}
 	v := c.Variant(name)
 	if v == nil {
-		return nil, fmt.Errorf("%s has no variant %q (it has %s)", c.File, name, variantNames(c))
+		return nil, fmt.Errorf("%s has no variant %q (it has %s)", c.File, name, c.VariantNames())
 	}
 	if v.KnownBad(c) {
 		return nil, fmt.Errorf("%s: variant %q expects exit %s; bisect runs a variant that expects a clean exit (--variant)", c.File, name, v.Exit)
@@ -56,66 +62,15 @@ func NewTarget(s *runner.Session, opt TargetOptions) (*Target, error) {
 	if opt.Package == "" {
 		return nil, fmt.Errorf("--package: name the package to move")
 	}
-	var runs []*plan.Run
-	for _, r := range s.Runs {
-		if r.Variant != v {
-			continue
-		}
-		if opt.Python != "" && !r.OnPython(opt.Python) {
-			continue
-		}
-		runs = append(runs, r)
+	r, err := plan.Pick(runs, c, v, opt.Python)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case len(runs) == 0 && opt.Python != "":
-		return nil, fmt.Errorf("%s/%s: no run on python %s here (runs: %s)", c.ID(), name, opt.Python, runLabels(s.Runs, v))
-	case len(runs) == 0:
-		return nil, fmt.Errorf("%s/%s: no run here (check --filter)", c.ID(), name)
-	case len(runs) > 1:
-		return nil, fmt.Errorf("%s/%s runs on several interpreters here (%s): pick one with --python", c.ID(), name, runLabels(runs, v))
+	t := &Target{Executor: x, Run: r, Package: opt.Package, Repeat: max(opt.Repeat, 1)}
+	if t.Bad = c.BadVariant(); t.Bad != nil {
+		t.BadName = t.Bad.Name
 	}
-	r := runs[0]
-	if r.Skipped() {
-		return nil, fmt.Errorf("%s is UNSUPPORTED here: %s", r.ID, r.Unsupported)
-	}
-	t := &Target{Session: s, Run: r, Package: opt.Package, Repeat: max(opt.Repeat, 1)}
-	t.BadName, t.Bad = knownBad(c)
 	return t, nil
-}
-
-// knownBad is the variant whose failure a bad step must show: the one named
-// "regressed" when it exists, else the first known-bad variant.
-func knownBad(c *cases.Case) (string, *cases.Variant) {
-	if v := c.Variant("regressed"); v != nil && v.KnownBad(c) {
-		return v.Name, v
-	}
-	for _, v := range c.Variants {
-		if v.KnownBad(c) {
-			return v.Name, v
-		}
-	}
-	return "", nil
-}
-
-func variantNames(c *cases.Case) string {
-	var names []string
-	for _, v := range c.Variants {
-		names = append(names, v.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-func runLabels(runs []*plan.Run, v *cases.Variant) string {
-	var labels []string
-	for _, r := range runs {
-		if r.Variant == v {
-			labels = append(labels, r.Python)
-		}
-	}
-	if len(labels) == 0 {
-		return "none"
-	}
-	return strings.Join(labels, ", ")
 }
 
 // Judge runs the case once per repeat with requirement in place of the
@@ -131,7 +86,7 @@ func (t *Target) Judge(ctx context.Context, rev, requirement, samePath string) (
 	defer func() { step.Duration = time.Since(start) }()
 
 	clean := t.variantRun(requirement, samePath, nil)
-	res := t.Session.Execute(ctx, clean)
+	res := t.Executor.Execute(ctx, clean)
 	step.Status, step.Actual, step.Signal, step.Sig = res.Status, res.Actual, res.Signal, res.Signature
 	switch res.Status {
 	case result.Pass, result.FlakyPass:
@@ -147,7 +102,7 @@ func (t *Target) Judge(ctx context.Context, rev, requirement, samePath string) (
 	}
 	step.Reason = firstLine(res.Reason)
 	bad := t.variantRun(requirement, samePath, t.badExpectation())
-	bres := t.Session.Execute(ctx, bad)
+	bres := t.Executor.Execute(ctx, bad)
 	switch bres.Status {
 	case result.Pass, result.FlakyPass:
 		step.Verdict = Bad

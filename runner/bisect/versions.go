@@ -190,9 +190,9 @@ func Between(versions []string, good, bad string, pre bool) ([]string, error) {
 	return out, nil
 }
 
-// BisectVersions searches revs, ordered oldest first from the good end to
+// OverVersions searches revs, ordered oldest first from the good end to
 // the bad, running the target with `NAME==v` at each step.
-func BisectVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
+func OverVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
 	return Search(ctx, revs, func(v string) Step {
 		return t.Judge(ctx, v, t.VersionPin(v), "")
 	}, report)

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
@@ -75,6 +76,41 @@ type Variant struct {
 	// Check is the runtime check a variant made by AddChecks runs under;
 	// "" for the variants case.yaml declares.
 	Check string
+}
+
+// BadVariant is the known-bad variant that the tools which reproduce the
+// bug (bisect, reduce) run: the one named "regressed" when it is
+// known-bad, else the first known-bad variant; nil when there is none.
+func (c *Case) BadVariant() *Variant {
+	if v := c.Variant("regressed"); v != nil && v.KnownBad(c) {
+		return v
+	}
+	for _, v := range c.Variants {
+		if v.KnownBad(c) {
+			return v
+		}
+	}
+	return nil
+}
+
+// GoodVariant is the first variant that is not known-bad, the fixed form
+// a known-bad one is compared against; nil when there is none.
+func (c *Case) GoodVariant() *Variant {
+	for _, v := range c.Variants {
+		if !v.KnownBad(c) {
+			return v
+		}
+	}
+	return nil
+}
+
+// VariantNames lists the case's variants, for "it has default, buggy".
+func (c *Case) VariantNames() string {
+	names := make([]string, len(c.Variants))
+	for i, v := range c.Variants {
+		names[i] = v.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // KnownBad reports whether the variant exists to prove the case catches the

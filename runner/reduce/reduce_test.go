@@ -68,7 +68,7 @@ func openCase(t *testing.T, name string) *runner.Session {
 
 func target(t *testing.T, s *runner.Session, opt TargetOptions) *Target {
 	t.Helper()
-	tg, err := NewTarget(context.Background(), s, opt)
+	tg, err := NewTarget(context.Background(), s, s.Cases, s.Runs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

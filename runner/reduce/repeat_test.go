@@ -38,7 +38,7 @@ if n % 2 == 0:
 		t.Fatal(err)
 	}
 	// No rerun under the debugger: it would count as a run of its own.
-	s, err := runner.Open(context.Background(), runner.Config{Args: []string{file}, CacheRoot: cacheRoot, Index: cases.Index{NoIndex: true}, Backtrace: "off"})
+	s, err := runner.Open(context.Background(), runner.Config{Args: []string{file}, CacheRoot: cacheRoot, Index: cases.Index{NoIndex: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ if n % 2 == 0:
 		want bool
 	}{{2, false}, {1, true}} {
 		os.Remove(counter) // the original's run is the first: it crashes
-		tg, err := NewTarget(context.Background(), s, TargetOptions{Repeat: 2, MinCrashes: tc.min})
+		tg, err := NewTarget(context.Background(), s, s.Cases, s.Runs, TargetOptions{Repeat: 2, MinCrashes: tc.min, Backtrace: "off"})
 		if err != nil {
 			t.Fatal(err)
 		}

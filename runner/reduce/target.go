@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/plan"
@@ -17,21 +16,31 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
+// An Executor runs one planned run to its result, as runner.Session does.
+// It is all a reduction needs of a session, so that reduce, a stage after
+// the runner, does not import it. Execute must run r as given, its
+// Backtrace included: the target decides per candidate whether a crash is
+// rerun under the debugger (a runner.Session opened with no backtrace
+// override does).
+type Executor interface {
+	Execute(ctx context.Context, r *plan.Run) result.Result
+}
+
 // A Target is the run a reduction keeps crashing: one case, the variant that
 // crashes, on one interpreter; and, when the case has one that passes here,
 // the run of its fixed variant, which every candidate must keep passing, so
 // that the reduced case still discriminates.
 type Target struct {
-	Session *runner.Session
-	Run     *plan.Run // the crashing run
-	Fixed   *plan.Run // the fixed variant's run on the same interpreter; nil when there is none
-	Want    Fingerprint
+	Executor Executor
+	Run      *plan.Run // the crashing run
+	Fixed    *plan.Run // the fixed variant's run on the same interpreter; nil when there is none
+	Want     Fingerprint
 
 	// declared: the variant expects the crash (a known-bad variant), so a
 	// candidate must pass it, stdout and stderr checks included. Otherwise
 	// the variant expects a clean exit and a candidate must fail it.
 	declared bool
-	// backtrace is the debugger mode of full judgments (the session's
+	// backtrace is the debugger mode of full judgments (TargetOptions'
 	// override, else the case's); screening runs without the debugger.
 	backtrace  string
 	repeat     int
@@ -46,32 +55,36 @@ type TargetOptions struct {
 	Repeat     int           // runs per candidate; default 1
 	MinCrashes int           // of which must crash the same way; default 1
 	Timeout    time.Duration // per python run of a candidate; 0: the case's own
+	// Backtrace is the debugger mode of full judgments (--backtrace, a
+	// forensics mode): "" means the run's own, else crash. Screening runs
+	// without the debugger whatever it says.
+	Backtrace string
 }
 
-// NewTarget picks the run from a session that loaded exactly one case, runs
+// NewTarget picks the run from the plan of exactly one case, runs
 // the original to learn its fingerprint, and runs the fixed variant to learn
 // whether it passes. An original that does not crash here is an error: there
-// is nothing to keep. The target takes over the session's backtrace
-// override: it chooses per candidate whether the debugger reruns a crash
-// (see Screen and Confirm).
-func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Target, error) {
-	if len(s.Cases) != 1 {
-		return nil, fmt.Errorf("reduce needs exactly one case, got %d", len(s.Cases))
+// is nothing to keep. x executes the runs of the plan (cs, runs) of exactly
+// one case. The target chooses per candidate whether the debugger reruns a
+// crash (see Screen and Confirm), in opt.Backtrace's mode for full judgments.
+func NewTarget(ctx context.Context, x Executor, cs []*cases.Case, runs []*plan.Run, opt TargetOptions) (*Target, error) {
+	if len(cs) != 1 {
+		return nil, fmt.Errorf("reduce needs exactly one case, got %d", len(cs))
 	}
-	c := s.Cases[0]
+	c := cs[0]
 	v, err := crashingVariant(c, opt.Variant)
 	if err != nil {
 		return nil, err
 	}
-	r, err := pickRun(s, c, v, opt.Python)
+	r, err := plan.Pick(runs, c, v, opt.Python)
 	if err != nil {
 		return nil, err
 	}
 	t := &Target{
-		Session:    s,
+		Executor:   x,
 		Run:        r,
 		declared:   v.KnownBad(c),
-		backtrace:  cmp.Or(s.Backtrace, r.Backtrace, forensics.ModeCrash),
+		backtrace:  cmp.Or(opt.Backtrace, r.Backtrace, forensics.ModeCrash),
 		repeat:     max(opt.Repeat, 1),
 		minCrashes: max(opt.MinCrashes, 1),
 		timeout:    opt.Timeout,
@@ -79,8 +92,7 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 	if t.minCrashes > t.repeat {
 		return nil, fmt.Errorf("--min-crashes %d is more than --repeat %d", t.minCrashes, t.repeat)
 	}
-	s.Backtrace = ""
-	res := s.Execute(ctx, t.candidateRun(r, c.Files, true))
+	res := x.Execute(ctx, t.candidateRun(r, c.Files, true))
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -98,8 +110,8 @@ func NewTarget(ctx context.Context, s *runner.Session, opt TargetOptions) (*Targ
 		t.timeout = candidateTimeout(res.Duration, v.Timeout)
 	}
 	if fixed := fixedVariant(c, v); fixed != nil {
-		if fr := runOn(s, fixed, r); fr != nil && !fr.Skipped() {
-			if s.Execute(ctx, t.candidateRun(fr, c.Files, false)).Status == result.Pass {
+		if fr := runOn(runs, fixed, r); fr != nil && !fr.Skipped() {
+			if x.Execute(ctx, t.candidateRun(fr, c.Files, false)).Status == result.Pass {
 				t.Fixed = fr
 			}
 		}
@@ -124,17 +136,12 @@ func crashingVariant(c *cases.Case, name string) (*cases.Variant, error) {
 	if name != "" {
 		v := c.Variant(name)
 		if v == nil {
-			return nil, fmt.Errorf("%s has no variant %q (it has %s)", c.File, name, variantNames(c))
+			return nil, fmt.Errorf("%s has no variant %q (it has %s)", c.File, name, c.VariantNames())
 		}
 		return v, nil
 	}
-	if v := c.Variant("regressed"); v != nil && v.KnownBad(c) {
+	if v := c.BadVariant(); v != nil {
 		return v, nil
-	}
-	for _, v := range c.Variants {
-		if v.KnownBad(c) {
-			return v, nil
-		}
 	}
 	return c.Variant("default"), nil
 }
@@ -146,44 +153,12 @@ func fixedVariant(c *cases.Case, crashing *cases.Variant) *cases.Variant {
 	if !crashing.KnownBad(c) {
 		return nil // the variant that crashes is the clean one: no fix known
 	}
-	for _, v := range c.Variants {
-		if v != crashing && !v.KnownBad(c) {
-			return v
-		}
-	}
-	return nil
-}
-
-func pickRun(s *runner.Session, c *cases.Case, v *cases.Variant, python string) (*plan.Run, error) {
-	var runs []*plan.Run
-	var labels []string
-	for _, r := range s.Runs {
-		if r.Variant != v {
-			continue
-		}
-		labels = append(labels, r.Python)
-		if python != "" && !r.OnPython(python) {
-			continue
-		}
-		runs = append(runs, r)
-	}
-	switch {
-	case len(runs) == 0 && python != "":
-		return nil, fmt.Errorf("%s/%s: no run on python %s here (runs: %s)", c.ID(), v.Name, python, orNone(labels))
-	case len(runs) == 0:
-		return nil, fmt.Errorf("%s/%s: no run here (check --filter)", c.ID(), v.Name)
-	case len(runs) > 1:
-		return nil, fmt.Errorf("%s/%s runs on several interpreters here (%s): pick one with --python", c.ID(), v.Name, strings.Join(labels, ", "))
-	}
-	if runs[0].Skipped() {
-		return nil, fmt.Errorf("%s is UNSUPPORTED here: %s", runs[0].ID, runs[0].Unsupported)
-	}
-	return runs[0], nil
+	return c.GoodVariant()
 }
 
 // runOn is variant v's run on the same interpreter as r, or nil.
-func runOn(s *runner.Session, v *cases.Variant, r *plan.Run) *plan.Run {
-	for _, o := range s.Runs {
+func runOn(runs []*plan.Run, v *cases.Variant, r *plan.Run) *plan.Run {
+	for _, o := range runs {
 		if o.Variant == v && o.Interp == r.Interp {
 			return o
 		}
@@ -247,7 +222,7 @@ func (t *Target) Confirm(ctx context.Context, files []txtar.File) Judgment {
 		return j
 	}
 	for i := 0; i < t.repeat && ctx.Err() == nil; i++ {
-		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files, true))
+		res := t.Executor.Execute(ctx, t.candidateRun(t.Run, files, true))
 		j.Runs++
 		fp := fingerprintOf(res)
 		if ctx.Err() != nil {
@@ -285,7 +260,7 @@ func (t *Target) judge(ctx context.Context, files []txtar.File, native bool) Jud
 		if crashes+(t.repeat-i) < t.minCrashes {
 			break // cannot reach minCrashes any more
 		}
-		res := t.Session.Execute(ctx, t.candidateRun(t.Run, files, native))
+		res := t.Executor.Execute(ctx, t.candidateRun(t.Run, files, native))
 		j.Runs++
 		if ctx.Err() != nil {
 			j.Why = "interrupted"
@@ -319,7 +294,7 @@ func (t *Target) judge(ctx context.Context, files []txtar.File, native bool) Jud
 		return j
 	}
 	if t.Fixed != nil {
-		res := t.Session.Execute(ctx, t.candidateRun(t.Fixed, files, false))
+		res := t.Executor.Execute(ctx, t.candidateRun(t.Fixed, files, false))
 		j.Runs++
 		if res.Status != result.Pass {
 			j.Why = fmt.Sprintf("the fixed variant %s no longer passes: %s", t.Fixed.Variant.Name, firstLine(res.Reason))
@@ -384,21 +359,6 @@ func isCSource(name string) bool {
 		return true
 	}
 	return false
-}
-
-func variantNames(c *cases.Case) string {
-	var names []string
-	for _, v := range c.Variants {
-		names = append(names, v.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-func orNone(labels []string) string {
-	if len(labels) == 0 {
-		return "none"
-	}
-	return strings.Join(labels, ", ")
 }
 
 func firstLine(s string) string {

@@ -43,18 +43,10 @@ func (p Proof) Loudness() int {
 // that could not happen here (UNSUPPORTED) counts for neither side; a
 // side with no run that could happen leaves the case NOT-PROVEN-HERE.
 func Prove(c *cases.Case, bad, good []result.Result) (Proof, []string) {
-	hasBad, hasGood := false, false
-	for _, v := range c.Variants {
-		if v.KnownBad(c) {
-			hasBad = true
-		} else {
-			hasGood = true
-		}
-	}
-	if !hasBad {
+	if c.BadVariant() == nil {
 		return NoKnownBad, []string{"no variant declares the bug (an exit other than 0, or known-bad:)"}
 	}
-	if !hasGood {
+	if c.GoodVariant() == nil {
 		return NoGood, []string{"every variant expects a non-clean end; there is no fixed form to compare against"}
 	}
 	var why []string
