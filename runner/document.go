@@ -10,11 +10,12 @@ import (
 	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
-// NewDocument starts the JSON report of the session, begun at start: the
-// host, called name (default: its hostname), every interpreter found,
-// named as run IDs name it, and the selection that chose the runs. The CLI
-// and `go test ./corpus` write the same report.
-func (s *Session) NewDocument(name string, start time.Time) *report.Document {
+// Document is the JSON report of the session, begun at start and over
+// now: the host, called name (default: its hostname), every interpreter
+// found, named as run IDs name it, the selection that chose the runs and
+// how many of them never started, and the results, in the order given.
+// The CLI and `go test ./corpus` write the same report.
+func (s *Session) Document(name string, start time.Time, results []result.Result, interrupted bool) *report.Document {
 	if name == "" {
 		name, _ = os.Hostname()
 	}
@@ -36,6 +37,11 @@ func (s *Session) NewDocument(name string, start time.Time) *report.Document {
 	}
 	if s.Shard.Count > 0 {
 		doc.Selection.Shard = s.Shard.String()
+	}
+	doc.Finish(time.Since(start), interrupted)
+	doc.Selection.NotStarted = len(s.Runs) - len(results)
+	for _, r := range results {
+		doc.Add(r)
 	}
 	return doc
 }

@@ -88,6 +88,18 @@ func or(s, def string) string {
 	return def
 }
 
+// SessionOnly is st without the run control of `cleanexit run` (a
+// CLEANEXIT_SHARD, an --order, overrides, limits), for the commands that
+// load a corpus to look at every run of it: list, prove, bisect, reduce.
+// The backtrace mode stays: every command that runs cases honours it.
+func (st Settings) SessionOnly() Settings {
+	return Settings{
+		Corpus: st.Corpus, FindLinks: st.FindLinks, IndexURL: st.IndexURL, ExtraIndex: st.ExtraIndex,
+		NoIndex: st.NoIndex, Installer: st.Installer, Filter: st.Filter, FilterOut: st.FilterOut,
+		Checks: st.Checks, Backtrace: st.Backtrace, BacktraceTimeout: st.BacktraceTimeout,
+	}
+}
+
 // Config checks the settings and makes the config of a session over args
 // (corpus roots, case files or case IDs). Each error names the flag.
 func (st Settings) Config(args []string) (Config, error) {

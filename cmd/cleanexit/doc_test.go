@@ -15,7 +15,8 @@ func TestDocNamesEveryCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc, _, _ := strings.Cut(string(src), "\npackage main")
-	for name := range commands {
+	for _, c := range commands {
+		name := c.name
 		if !regexp.MustCompile(`(?m)^//\tcleanexit ` + name + `\b`).MatchString(doc) {
 			t.Errorf("main.go's package comment does not show `cleanexit %s`", name)
 		}

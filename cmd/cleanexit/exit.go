@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // An exitError ends a command with a given exit status. It is how a
@@ -38,6 +39,17 @@ const (
 // errInterrupted ends a command that was interrupted.
 var errInterrupted = exit(exitInterrupted, errors.New("interrupted"))
 
+// errHelped ends a command whose usage -h asked for: successfully.
+var errHelped = exit(0, nil)
+
+// quiet is the error that ends a command with code, having said why.
+func quiet(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return exit(code, nil)
+}
+
 // status is the exit status err carries, after saying its message on
 // stderr as "cleanexit CMD: message". A plain error is status 1.
 func status(cmd string, err error, stderr io.Writer) int {
@@ -56,7 +68,7 @@ func status(cmd string, err error, stderr io.Writer) int {
 		case errors.As(e.err, &plain):
 			fmt.Fprintln(stderr, e.err)
 		default:
-			fmt.Fprintf(stderr, "cleanexit %s: %v\n", cmd, e.err)
+			fmt.Fprintf(stderr, "%s: %v\n", strings.TrimSpace("cleanexit "+cmd), e.err)
 		}
 	}
 	return e.code

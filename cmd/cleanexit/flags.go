@@ -71,12 +71,23 @@ func (f *sessionFlags) open(ctx context.Context, cmd string, paths []string, std
 	if err != nil {
 		return nil, exit(exitUsage, err)
 	}
+	return openSession(ctx, cfg, cmd, stderr)
+}
+
+// openSession opens the session of cfg, its warnings on stderr.
+func openSession(ctx context.Context, cfg runner.Config, cmd string, stderr io.Writer) (*runner.Session, error) {
 	cfg.Warn = warnings(cmd, stderr)
 	s, err := runner.Open(ctx, cfg)
 	if err != nil {
 		return nil, exit(exitUsage, asIs{err})
 	}
 	return s, nil
+}
+
+// config is the session config of a command that takes only the session
+// flags: the run control of `cleanexit run` does not apply to it.
+func (f *sessionFlags) config(args []string) (runner.Config, error) {
+	return f.Settings.SessionOnly().Config(args)
 }
 
 // corpusFlag registers --corpus alone, for the commands that read cases
@@ -91,19 +102,6 @@ func warnings(cmd string, stderr io.Writer) func(error) {
 	return func(err error) { fmt.Fprintf(stderr, "cleanexit %s: warning: %v\n", cmd, err) }
 }
 
-// config is the session config of a command that takes only the session
-// flags: the run control of `cleanexit run` (a CLEANEXIT_SHARD, say) does
-// not apply to it. CLEANEXIT_BACKTRACE does: every command that runs cases
-// honours it.
-func (f *sessionFlags) config(args []string) (runner.Config, error) {
-	st := f.Settings
-	return runner.Settings{
-		Corpus: st.Corpus, FindLinks: st.FindLinks, IndexURL: st.IndexURL, ExtraIndex: st.ExtraIndex,
-		NoIndex: st.NoIndex, Installer: st.Installer, Filter: st.Filter, FilterOut: st.FilterOut,
-		Checks: st.Checks, Backtrace: st.Backtrace,
-	}.Config(args)
-}
-
 // newFlagSet returns a flag set that reports its errors on stderr, with a
 // "did you mean" for a misspelt flag, and whose usage lists the flags a
 // user may give: none of the internal ones, and no "flags:" without any.
@@ -115,6 +113,26 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 		printFlags(fs)
 	}
 	return fs
+}
+
+// parse parses a command's flags, wherever they stand among its other
+// arguments, and returns those; want, unless negative, is how many there
+// must be. Its error ends the command: a usage error, or a met -h.
+func parse(fs *flag.FlagSet, args []string, want int) ([]string, error) {
+	pos, err := parseInterspersed(fs, args)
+	switch {
+	case err != nil:
+		if err = parseError(err); err == nil {
+			err = errHelped
+		}
+		return nil, err
+	case want < 0 || len(pos) == want:
+		return pos, nil
+	case want == 0:
+		return nil, exit(exitUsage, fmt.Errorf("unexpected argument %q", pos[0]))
+	}
+	fs.Usage()
+	return nil, exit(exitUsage, nil)
 }
 
 // parseInterspersed parses flags wherever they stand among the case
@@ -145,25 +163,30 @@ const internalFlag = "internal:"
 // printFlags prints fs's flags as PrintDefaults does, without the internal
 // ones, under a "flags:" heading when there are any.
 func printFlags(fs *flag.FlagSet) {
+	names := flagNames(fs)
+	if len(names) == 0 {
+		return
+	}
 	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
 	shown.SetOutput(fs.Output())
-	fs.VisitAll(func(f *flag.Flag) {
-		if strings.HasPrefix(f.Usage, internalFlag) {
-			return
-		}
-		shown.Var(f.Value, f.Name, f.Usage)
-		shown.Lookup(f.Name).DefValue = f.DefValue
-	})
-	if hasFlags(shown) {
-		fmt.Fprintf(shown.Output(), "\nflags:\n")
-		shown.PrintDefaults()
+	for _, name := range names {
+		f := fs.Lookup(name)
+		shown.Var(f.Value, name, f.Usage)
+		shown.Lookup(name).DefValue = f.DefValue
 	}
+	fmt.Fprintf(fs.Output(), "\nflags:\n")
+	shown.PrintDefaults()
 }
 
-func hasFlags(fs *flag.FlagSet) bool {
-	found := false
-	fs.VisitAll(func(*flag.Flag) { found = true })
-	return found
+// flagNames are the names of fs's flags but the internal ones.
+func flagNames(fs *flag.FlagSet) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.HasPrefix(f.Usage, internalFlag) {
+			names = append(names, f.Name)
+		}
+	})
+	return names
 }
 
 // flagTypoHints is a flag set's output: it adds "did you mean" to the flag
@@ -180,13 +203,7 @@ func (h flagTypoHints) Write(p []byte) (int, error) {
 	if !ok {
 		return h.w.Write(p)
 	}
-	var names []string
-	h.fs.VisitAll(func(f *flag.Flag) {
-		if !strings.HasPrefix(f.Usage, internalFlag) {
-			names = append(names, f.Name)
-		}
-	})
-	if near := suggest.Closest(name, names, 2); near != "" {
+	if near := suggest.Closest(name, flagNames(h.fs), 2); near != "" {
 		dashes := "--"
 		if len(near) == 1 {
 			dashes = "-"

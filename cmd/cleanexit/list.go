@@ -6,24 +6,24 @@ import (
 	"io"
 )
 
-func cmdList(args []string, stdout, stderr io.Writer) int {
+func cmdList(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("list", "[flags] [PATH|CASE…]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	casesOnly := fs.Bool("cases", false, "list cases, not runs")
-	paths, err := parseInterspersed(fs, args)
+	paths, err := parse(fs, args, -1)
 	if err != nil {
-		return status("list", parseError(err), stderr)
+		return err
 	}
 	s, err := sf.open(context.Background(), "list", paths, stderr)
 	if err != nil {
-		return status("list", err, stderr)
+		return err
 	}
 	if *casesOnly {
 		for _, c := range s.Cases {
 			fmt.Fprintf(stdout, "%s\t%s\n", c.ID(), c.Summary)
 		}
-		return 0
+		return nil
 	}
 	for _, r := range s.Runs {
 		if r.Skipped() {
@@ -32,5 +32,5 @@ func cmdList(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, r.ID)
 		}
 	}
-	return 0
+	return nil
 }

@@ -18,15 +18,15 @@
 //	cleanexit fmt [--check] [PATH|CASE…]
 //	cleanexit reduce CASE [--write]
 //
-// 'cleanexit <command> -h' lists a command's flags.
+// 'cleanexit <command> -h' lists a command's flags. The commands parse
+// flags and render; what they decide is the runner packages'.
 package main
 
 import (
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"slices"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/suggest"
 )
@@ -39,58 +39,85 @@ func Main() int {
 	return dispatch(os.Args[1:], os.Stdout, os.Stderr)
 }
 
-// commands are the subcommands, each a function over its arguments.
-var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"run":        cmdRun,
-	"list":       cmdList,
-	"check":      cmdCheck,
-	"toolchains": cmdToolchains,
-	"python":     cmdPython,
-	"bisect":     cmdBisect,
-	"prove":      cmdProve,
-	"cache":      cmdCache,
-	"report":     cmdReport,
-	"new":        cmdNew,
-	"import":     cmdImport,
-	"fmt":        cmdFmt,
-	"reduce":     cmdReduce,
+// A command is one subcommand: its name, its line in the usage, and its
+// function, which ends in an error that status turns into an exit status,
+// so that every command has one shape.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) error
 }
 
-const usage = `usage: cleanexit <command> [flags] [PATH|CASE…]
+// commands are the subcommands, in the order the usage lists them.
+var commands = []command{
+	{"run", "run cases (default: the corpus) and report each run", cmdRun},
+	{"list", "list the runs a corpus expands to on this machine", cmdList},
+	{"check", "validate cases; print every problem as file:line: message", cmdCheck},
+	{"toolchains", "show the interpreters found and the host's features", cmdToolchains},
+	{"python", "install interpreters with uv (python install 3.13t 3.14), then find them", cmdPython},
+	{"bisect", "find the release or commit of a package that broke a case's clean exit", statusOnly(cmdBisect)},
+	{"prove", "show that each case discriminates: known-bad variants fail as declared, good ones pass", statusOnly(cmdProve)},
+	{"cache", "list, size, prune or clear the cached environments", cmdCache},
+	{"report", "merge JSON reports of several hosts into one Markdown or HTML matrix", cmdReport},
+	{"new", "write a new case from a repro, then check it", cmdNew},
+	{"import", "turn an upstream lit test of a Python file into a case", cmdImport},
+	{"fmt", "put case.yaml in canonical form (--check: only report)", cmdFmt},
+	{"reduce", "shrink a case's repro to the lines that still crash the same way", statusOnly(cmdReduce)},
+}
 
-commands:
-  run         run cases (default: the corpus) and report each run
-  list        list the runs a corpus expands to on this machine
-  check       validate cases; print every problem as file:line: message
-  toolchains  show the interpreters found and the host's features
-  python      install interpreters with uv (python install 3.13t 3.14), then find them
-  bisect      find the release or commit of a package that broke a case's clean exit
-  prove       show that each case discriminates: known-bad variants fail as declared, good ones pass
-  cache       list, size, prune or clear the cached environments
-  report      merge JSON reports of several hosts into one Markdown or HTML matrix
-  new         write a new case from a repro, then check it
-  import      turn an upstream lit test of a Python file into a case
-  fmt         put case.yaml in canonical form (--check: only report)
-  reduce      shrink a case's repro to the lines that still crash the same way
-
-Run 'cleanexit <command> -h' for a command's flags.
-`
+// statusOnly adapts a command that still returns its exit status itself.
+func statusOnly(cmd func(args []string, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) error {
+	return func(args []string, stdout, stderr io.Writer) error {
+		return quiet(cmd(args, stdout, stderr))
+	}
+}
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
+	return status("", group{"", usage(commands), commands}.run(args, stdout, stderr), stderr)
+}
+
+// usage is cleanexit's own usage, listing its commands.
+func usage(cmds []command) string {
+	var b strings.Builder
+	b.WriteString("usage: cleanexit <command> [flags] [PATH|CASE…]\n\ncommands:\n")
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\nRun 'cleanexit <command> -h' for a command's flags.\n")
+	return b.String()
+}
+
+// A group is a command made of subcommands: cleanexit itself, and cache,
+// python and report, which answer no arguments, -h and a typo alike.
+type group struct {
+	name  string // "" for cleanexit itself
+	usage string
+	cmds  []command
+}
+
+// run runs the subcommand args name, saying its error as "cleanexit
+// GROUP SUB: message"; what it returns carries only the exit status.
+func (g group) run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
+		fmt.Fprint(stderr, g.usage)
+		return exit(exitUsage, nil)
 	}
 	if isHelp(args[0]) {
-		fmt.Fprint(stdout, usage)
-		return 0
+		fmt.Fprint(stdout, g.usage)
+		return nil
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "cleanexit: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], slices.Sorted(maps.Keys(commands))), usage)
-		return exitUsage
+	var names []string
+	for _, c := range g.cmds {
+		if c.name == args[0] {
+			return quiet(status(strings.TrimSpace(g.name+" "+c.name), c.run(args[1:], stdout, stderr), stderr))
+		}
+		names = append(names, c.name)
 	}
-	return cmd(args[1:], stdout, stderr)
+	self, what := strings.TrimSpace("cleanexit "+g.name), "subcommand"
+	if g.name == "" {
+		what = "command"
+	}
+	fmt.Fprintf(stderr, "%s: unknown %s %q%s\n\n%s", self, what, args[0], didYouMean(args[0], names), g.usage)
+	return exit(exitUsage, nil)
 }
 
 // didYouMean is " (did you mean "NAME"?)" for the name nearest to a

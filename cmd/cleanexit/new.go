@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/cleanexit/cleanexit/runner/authoring"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // draftFlags are the case.yaml keys `new` and `import` take from flags.
@@ -33,11 +31,21 @@ func (f *draftFlags) apply(d *authoring.Draft) {
 	d.Python, d.Packages, d.Links = f.python, f.packages, f.links
 }
 
-func cmdNew(args []string, stdout, stderr io.Writer) int {
-	return status("new", newCase(args, stdout, stderr), stderr)
+// writeAndCheck writes a drafted case and runs check on it, so that the
+// author's next step is what check says.
+func (f *draftFlags) writeAndCheck(file string, d *authoring.Draft, stdout, stderr io.Writer) error {
+	if err := authoring.WriteNew(file, d); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", file)
+	if code := status("check", cmdCheck([]string{"--corpus", f.corpus, file}, stdout, stderr), stderr); code != 0 {
+		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
+		return exit(code, nil)
+	}
+	return nil
 }
 
-func newCase(args []string, stdout, stderr io.Writer) error {
+func cmdNew(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("new", "[flags] PROJECT/NAME", stderr)
 	var df draftFlags
 	df.register(fs)
@@ -47,13 +55,9 @@ func newCase(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&sources, "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	with := fs.String("with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
 	fixFlag := fs.String("fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
-	pos, err := parseInterspersed(fs, args)
+	pos, err := parse(fs, args, 1)
 	if err != nil {
-		return parseError(err)
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exit(exitUsage, nil)
+		return err
 	}
 	file, err := authoring.CasePath(df.corpus, pos[0])
 	if err != nil {
@@ -72,29 +76,36 @@ func newCase(args []string, stdout, stderr io.Writer) error {
 	df.apply(d)
 	d.Requires = requires
 	ext := authoring.Extension{With: *with, FixFlag: *fixFlag}
-	for _, src := range sources {
-		data, err := os.ReadFile(src)
-		if err != nil {
-			return exit(exitUsage, fmt.Errorf("--source: %v", err))
-		}
-		ext.Sources = append(ext.Sources, txtar.File{Name: filepath.Base(src), Data: data})
+	if ext.Sources, err = authoring.ReadSources(sources); err != nil {
+		return exit(exitUsage, fmt.Errorf("--source: %v", err))
 	}
 	if err := d.AddExtension(ext); err != nil {
 		return exit(exitUsage, err)
 	}
-	return writeAndCheck(file, d, df.corpus, stdout, stderr)
+	return df.writeAndCheck(file, d, stdout, stderr)
 }
 
-// writeAndCheck writes a drafted case and runs check on it, so that the
-// author's next step is what check says.
-func writeAndCheck(file string, d *authoring.Draft, corpus string, stdout, stderr io.Writer) error {
-	if err := authoring.WriteNew(file, d); err != nil {
+func cmdImport(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
+	var df draftFlags
+	df.register(fs)
+	pos, err := parse(fs, args, 2)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", file)
-	if code := cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr); code != 0 {
-		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
-		return exit(code, nil)
+	file, err := authoring.ImportPath(df.corpus, pos[0], pos[1])
+	if err != nil {
+		return exit(exitUsage, err)
 	}
-	return nil
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return exit(exitUsage, err)
+	}
+	d, err := authoring.ImportLit(pos[0], data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return fmt.Errorf("%s was not imported", pos[0])
+	}
+	df.apply(d)
+	return df.writeAndCheck(file, d, stdout, stderr)
 }

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"runtime"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -23,14 +20,14 @@ import (
 	"github.com/fatih/color"
 )
 
-func cmdRun(args []string, stdout, stderr io.Writer) int {
+func cmdRun(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
 	err := runCases(&f, args, stdout, stderr)
 	var e *exitError
 	if errors.As(err, &e) && e.code == exitUsage {
 		e.code = f.usageStatus(args)
 	}
-	return status("run", err, stderr)
+	return err
 }
 
 // runCases is `cleanexit run`: open the session the flags describe, run
@@ -38,9 +35,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", "[flags] [PATH|CASE…]", stderr)
 	f.register(fs)
-	paths, err := parseInterspersed(fs, splitJobsFlag(args))
+	paths, err := parse(fs, splitJobsFlag(args), -1)
 	if err != nil {
-		return parseError(err)
+		return err
 	}
 	cfg, err := f.Settings.Config(paths)
 	if errors.Is(err, authoring.ErrNothingChanged) {
@@ -51,24 +48,21 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		err = fmt.Errorf("no run to do: %v (--allow-empty makes that exit 0)", err)
 	}
 	if err == nil {
-		err = f.check()
+		f.live, err = report.LiveProgress(f.progress, stdout)
 	}
-	for _, out := range []struct{ flag, path string }{{"--json", f.jsonOut}, {"--junit", f.junitOut}} {
-		if werr := report.Writable(out.path); werr != nil && err == nil {
-			err = fmt.Errorf("%s: %v", out.flag, werr)
-		}
+	if err == nil {
+		err = f.files.Check()
 	}
 	if err != nil {
 		return exit(exitUsage, err)
 	}
-	cfg.Warn = warnings("run", stderr)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	s, err := runner.Open(ctx, cfg)
+	s, err := openSession(ctx, cfg, "run", stderr)
 	if err != nil {
-		return exit(exitUsage, asIs{err})
+		return err
 	}
 	defer s.Close()
 	if cfg.Order == "random" && cfg.Seed == 0 {
@@ -78,15 +72,8 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return exit(exitUsage, errors.New(why))
 	}
 	results, interrupted := runAndShow(ctx, s, f, stdout)
-	elapsed := time.Since(start)
-
-	doc := s.NewDocument(f.host, start)
-	doc.Command = redactedCommand(args)
-	doc.Finish(elapsed, interrupted)
-	doc.Selection.NotStarted = len(s.Runs) - len(results)
-	for _, r := range results {
-		doc.Add(r)
-	}
+	doc := s.Document(f.host, start, results, interrupted)
+	doc.Command = report.RedactedCommand(append([]string{"cleanexit", "run"}, args...))
 	if n := doc.Selection.NotStarted; n > 0 && !interrupted {
 		fmt.Fprintf(stdout, "%d runs not started: --max-failures %d reached\n", n, cfg.MaxFailures)
 	}
@@ -96,18 +83,22 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	if err := s.RecordTimes(results, interrupted); err != nil {
 		fmt.Fprintf(stderr, "cleanexit: warning: keeping run times: %v\n", err)
 	}
-	reportsWritten := writeReports(doc, results, f, stdout, stderr)
+	if f.github {
+		report.Annotations(stdout, results, os.Getenv("GITHUB_WORKSPACE"))
+		f.files.StepSummary = os.Getenv("GITHUB_STEP_SUMMARY")
+	}
+	reportsErr := f.files.Write(doc)
+	if reportsErr != nil {
+		fmt.Fprintf(stderr, "cleanexit: writing the reports: %v\n", reportsErr)
+	}
 	switch {
 	case interrupted:
 		return errInterrupted
 	case f.bisectExit:
 		// The verdict, never a crashing child's own 134 or 139: git
 		// aborts a bisection on any status of 128 or more.
-		if code := bisect.RunVerdict(results).ExitCode(); code != 0 {
-			return exit(code, nil)
-		}
-		return nil
-	case !reportsWritten:
+		return quiet(bisect.RunVerdict(results).ExitCode())
+	case reportsErr != nil:
 		return exit(exitUsage, nil)
 	case result.AnyFailed(results):
 		return exit(exitFailed, nil)
@@ -121,10 +112,9 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 func runAndShow(ctx context.Context, s *runner.Session, f *runFlags, stdout io.Writer) (results []result.Result, interrupted bool) {
 	start := time.Now()
 	term := &report.Terminal{W: stdout, Color: !color.NoColor && stdout == os.Stdout, Verbose: s.Verbose}
-	progress := &report.Progress{W: stdout, Total: len(s.Runs), Print: term.Result,
-		Live: f.progress == "on" || (f.progress == "auto" && isTerminal(stdout))}
+	progress := &report.Progress{W: stdout, Total: len(s.Runs), Print: term.Result, Live: f.live}
 	if progress.Live {
-		progress.Width = terminalWidth(stdout)
+		progress.Width = report.TerminalWidth(stdout)
 		progress.Expected, progress.Jobs = s.ExpectedTimes(), f.jobs
 		if progress.Jobs <= 0 {
 			progress.Jobs = runtime.NumCPU()
@@ -138,69 +128,5 @@ func runAndShow(ctx context.Context, s *runner.Session, f *runFlags, stdout io.W
 	return results, ctx.Err() != nil
 }
 
-// writeReports writes every report asked for, even after a failure to
-// write one, and says on stderr which could not be written.
-func writeReports(doc *report.Document, results []result.Result, f *runFlags, stdout, stderr io.Writer) bool {
-	ok := true
-	write := func(path string, render func(io.Writer) error) {
-		if path == "" {
-			return
-		}
-		var b bytes.Buffer
-		err := render(&b)
-		if err == nil {
-			err = os.WriteFile(path, b.Bytes(), 0o666)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "cleanexit: writing the report: %v\n", err)
-			ok = false
-		}
-	}
-	write(f.jsonOut, doc.WriteJSON)
-	write(f.junitOut, func(w io.Writer) error { return report.WriteJUnit(w, doc) })
-	if f.github {
-		report.Annotations(stdout, results, os.Getenv("GITHUB_WORKSPACE"))
-		if path := os.Getenv("GITHUB_STEP_SUMMARY"); path != "" {
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-			if err == nil {
-				report.StepSummary(f, doc)
-				err = f.Close()
-			}
-			if err != nil {
-				fmt.Fprintf(stderr, "cleanexit: writing the step summary: %v\n", err)
-				ok = false
-			}
-		}
-	}
-	return ok
-}
-
-// columnsFromEnv is $COLUMNS, which shells set for a terminal; 0 if unset.
-func columnsFromEnv() int {
-	n, _ := strconv.Atoi(os.Getenv("COLUMNS"))
-	return max(n, 0)
-}
-
-// isTerminal reports whether w is a terminal, where a status line can be
-// redrawn in place.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// urlCredentials is the user:password@ part of a URL.
-var urlCredentials = regexp.MustCompile(`(://)[^/@\s]+@`)
-
-// redactedCommand is the command line for the report, without the
-// credentials an --index-url may carry: reports end up as CI artifacts.
-func redactedCommand(args []string) []string {
-	out := []string{"cleanexit", "run"}
-	for _, a := range args {
-		out = append(out, urlCredentials.ReplaceAllString(a, "${1}***@"))
-	}
-	return out
-}
+// isTerminal is report.IsTerminal, by the name reduce.go calls it.
+var isTerminal = report.IsTerminal

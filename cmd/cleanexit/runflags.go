@@ -1,12 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"flag"
-	"fmt"
 	"os"
 	"slices"
 
 	"github.com/cleanexit/cleanexit/runner/bisect"
+	"github.com/cleanexit/cleanexit/runner/report"
 )
 
 // runFlags are `cleanexit run`'s flags: the session's and the run control
@@ -14,14 +15,15 @@ import (
 // results are shown and written, which are the CLI's own.
 type runFlags struct {
 	sessionFlags
-	jobs              int
-	progress          string
-	timeTests         bool
-	jsonOut, junitOut string
-	github            bool
-	host              string
-	allowEmpty        bool
-	bisectExit        bool
+	jobs       int
+	progress   string
+	live       bool // progress, as it applies to this stdout
+	timeTests  bool
+	files      report.Files
+	github     bool
+	host       string
+	allowEmpty bool
+	bisectExit bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -46,23 +48,13 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 
 	fs.IntVar(&f.jobs, "j", 0, "runs at a time (default: one per CPU)")
 	fs.BoolVar(&f.timeTests, "time-tests", false, "print the slowest runs and the environment build times at the end")
-	fs.StringVar(&f.progress, "progress", or(os.Getenv("CLEANEXIT_PROGRESS"), "auto"), "a live status line: auto (on a terminal), on or off")
-	fs.StringVar(&f.jsonOut, "json", "", "write the JSON report (docs/report-json.md) to `FILE`")
-	fs.StringVar(&f.junitOut, "junit", "", "write JUnit XML to `FILE`")
+	fs.StringVar(&f.progress, "progress", cmp.Or(os.Getenv("CLEANEXIT_PROGRESS"), "auto"), "a live status line: auto (on a terminal), on or off")
+	fs.StringVar(&f.files.JSON, "json", "", "write the JSON report (docs/report-json.md) to `FILE`")
+	fs.StringVar(&f.files.JUnit, "junit", "", "write JUnit XML to `FILE`")
 	fs.BoolVar(&f.github, "github", os.Getenv("GITHUB_ACTIONS") == "true", "GitHub Actions annotations, and a summary appended to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)")
 	fs.StringVar(&f.host, "host", os.Getenv("CLEANEXIT_HOST"), "this machine's `name` in reports (default: its hostname) (env CLEANEXIT_HOST)")
 	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it)")
 	fs.BoolVar(&f.bisectExit, "bisect-exit", false, "exit as git bisect run expects: 0 good, 1 bad (a run failed), 125 skip (an environment could not be made), 128 nothing judged (aborts the bisection)")
-}
-
-// check says what is wrong with the CLI's own flags, or nil.
-func (f *runFlags) check() error {
-	switch f.progress {
-	case "auto", "on", "off":
-	default:
-		return fmt.Errorf("--progress: want auto, on or off, not %q", f.progress)
-	}
-	return nil
 }
 
 // usageStatus is the exit status of a usage error: 2, or under
@@ -74,11 +66,4 @@ func (f *runFlags) usageStatus(args []string) int {
 		return bisect.ExitAbort
 	}
 	return exitUsage
-}
-
-func or(s, def string) string {
-	if s != "" {
-		return s
-	}
-	return def
 }

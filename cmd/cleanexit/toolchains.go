@@ -4,23 +4,22 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 
 	"github.com/cleanexit/cleanexit/runner/cache"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
-func cmdToolchains(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("toolchains", "", stderr)
-	if err := fs.Parse(args); err != nil {
-		return status("toolchains", parseError(err), stderr)
+func cmdToolchains(args []string, stdout, stderr io.Writer) error {
+	if _, err := parse(newFlagSet("toolchains", "", stderr), args, 0); err != nil {
+		return err
 	}
 	ctx := context.Background()
 	root, err := cache.Default(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
-		return exitFailed
+		return err
 	}
 	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("toolchains", stderr)})
 	if err != nil {
@@ -39,19 +38,13 @@ func cmdToolchains(args []string, stdout, stderr io.Writer) int {
 	if h.CPUModel != "" {
 		fmt.Fprintf(stdout, " (%s)", h.CPUModel)
 	}
-	fmt.Fprintln(stdout)
-	names := make([]string, 0, len(h.Features))
-	for n := range h.Features {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	fmt.Fprintln(stdout, "features:")
-	for _, n := range names {
+	fmt.Fprintln(stdout, "\nfeatures:")
+	for _, n := range slices.Sorted(maps.Keys(h.Features)) {
 		mark := "no "
 		if h.Features[n] {
 			mark = "yes"
 		}
 		fmt.Fprintf(stdout, "  %s  %-14s %s\n", mark, n, h.Why[n])
 	}
-	return 0
+	return nil
 }

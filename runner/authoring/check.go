@@ -1,6 +1,8 @@
 package authoring
 
 import (
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -13,12 +15,20 @@ import (
 // expected failure, files the script names, size, canonical form) to every
 // case that loads, so that one broken case.yaml does not hide the other
 // problems of a pull request. Every problem comes back in one sorted
-// cases.ErrorList.
+// cases.ErrorList. Nothing checked is not "ok": args that name no case
+// are an error, so that they cannot keep a pull request's gate green.
 func Check(corpus string, args []string) ([]*cases.Case, error) {
 	if corpus == "" {
 		corpus = "corpus"
 	}
 	_, cs, err := cases.LoadArgs(corpus, args)
+	if err == nil && len(cs) == 0 {
+		where := strings.Join(args, " ")
+		if where == "" {
+			where = corpus
+		}
+		return nil, fmt.Errorf("no case to check in %s", where)
+	}
 	var errs cases.ErrorList
 	if err != nil {
 		l, ok := err.(cases.ErrorList)
@@ -30,6 +40,20 @@ func Check(corpus string, args []string) ([]*cases.Case, error) {
 	errs = append(errs, Lint(cs)...)
 	errs.Sort()
 	return cs, errs.Err()
+}
+
+// WriteBuildEnv lists the cases that pass the caller's variables to their
+// environment build (index: env), so that a reviewer sees them.
+func WriteBuildEnv(w io.Writer, cs []*cases.Case) {
+	var lines []string
+	for _, c := range cs {
+		if names := c.BuildEnv(); len(names) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s: %s (%s)\n", c.ID(), strings.Join(names, ", "), c.File))
+		}
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(w, "%d cases pass variables of this machine to their environment build (index: env):\n%s", len(lines), strings.Join(lines, ""))
+	}
 }
 
 // unloaded returns the case files the errors are about that did not load.

@@ -18,6 +18,16 @@ var litDirectiveRE = regexp.MustCompile(`^\s*#\s*(?:(RUN|REQUIRES|UNSUPPORTED|XF
 // litSubstitutionRE finds lit substitutions: %name, %{name} and %%.
 var litSubstitutionRE = regexp.MustCompile(`%(%|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
 
+// ImportPath is where `import` writes the case of the lit test src: id
+// is PROJECT/NAME, or PROJECT alone, and then the case is named after src
+// (see NameFromFile).
+func ImportPath(corpusRoot, src, id string) (string, error) {
+	if !strings.Contains(strings.Trim(id, "/"), "/") {
+		id = strings.Trim(id, "/") + "/" + NameFromFile(src)
+	}
+	return CasePath(corpusRoot, id)
+}
+
 // ImportLit turns an upstream lit test into a draft case. The file is kept
 // verbatim, RUN: lines are translated into the script (%PYTHON or
 // %{python} is python, %s the file), and REQUIRES:, UNSUPPORTED: and

@@ -205,6 +205,12 @@ func label(s string) string {
 	return r.Replace(s)
 }
 
+// Selects reports whether sel selects the interpreter in, as a case's
+// python list does.
+func Selects(sel cases.PythonSelector, in *toolchains.Interpreter) bool {
+	return sel.Matches(build(in))
+}
+
 // build is what a case's python selectors look at in an interpreter.
 func build(in *toolchains.Interpreter) cases.PythonBuild {
 	return cases.PythonBuild{Major: in.Major, Minor: in.Minor, Micro: in.Micro, FreeThreaded: in.FreeThreaded, Debug: in.Debug}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -272,6 +273,24 @@ func ReadDocument(r io.Reader, name string) (*Document, error) {
 		d.Summary = map[string]int{}
 	}
 	return &d, nil
+}
+
+// ReadDocumentFiles reads the JSON report in each named file.
+func ReadDocumentFiles(names []string) ([]*Document, error) {
+	var docs []*Document
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		d, err := ReadDocument(f, name)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	return docs, nil
 }
 
 func seconds(d time.Duration) float64 {

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"reflect"
@@ -7,7 +7,7 @@ import (
 
 // Index credentials never reach a report's command line.
 func TestRedactedCommand(t *testing.T) {
-	got := redactedCommand([]string{"--index-url", "https://user:t0ken@pypi.example/simple", "--index-url=http://tok@h/", "--filter", "a@b", "corpus"})
+	got := RedactedCommand([]string{"cleanexit", "run", "--index-url", "https://user:t0ken@pypi.example/simple", "--index-url=http://tok@h/", "--filter", "a@b", "corpus"})
 	want := []string{"cleanexit", "run", "--index-url", "https://***@pypi.example/simple", "--index-url=http://***@h/", "--filter", "a@b", "corpus"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)

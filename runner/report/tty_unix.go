@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package main
+package report
 
 import (
 	"io"
@@ -9,9 +9,9 @@ import (
 	"unsafe"
 )
 
-// terminalWidth is the width in columns of the terminal w writes to, so
+// TerminalWidth is the width in columns of the terminal w writes to, so
 // that the status line uses all of it; 0 when w is no terminal.
-func terminalWidth(w io.Writer) int {
+func TerminalWidth(w io.Writer) int {
 	f, ok := w.(*os.File)
 	if !ok {
 		return 0
