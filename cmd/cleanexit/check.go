@@ -37,5 +37,5 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, report.WorkflowCommand("error", e.File, e.Line, "", e.Msg))
 		}
 	}
-	return exit(exitFailed, asIs{err})
+	return exit(exitFailed, asIs(err))
 }

@@ -16,7 +16,7 @@ func TestDocNamesEveryCommand(t *testing.T) {
 	}
 	doc, _, _ := strings.Cut(string(src), "\npackage main")
 	for _, c := range commands {
-		name := c.name
+		name := c.Name
 		if !regexp.MustCompile(`(?m)^//\tcleanexit ` + name + `\b`).MatchString(doc) {
 			t.Errorf("main.go's package comment does not show `cleanexit %s`", name)
 		}

@@ -23,12 +23,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/cleanexit/cleanexit/internal/suggest"
+	"github.com/cleanexit/cleanexit/internal/command"
 )
 
 func main() { os.Exit(Main()) }
@@ -36,32 +34,25 @@ func main() { os.Exit(Main()) }
 // Main is the whole command, returning its exit status, so that tests can
 // run it in-process through testscript.
 func Main() int {
-	return dispatch(os.Args[1:], os.Stdout, os.Stderr)
-}
-
-// A command is one subcommand: its name, its line in the usage, and its
-// function, which ends in an error that status turns into an exit status,
-// so that every command has one shape.
-type command struct {
-	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) error
+	cleanexit := command.Group{Synopsis: "<command> [flags] [PATH|CASE…]", Footer: "Run 'cleanexit <command> -h' for a command's flags.", Commands: commands}
+	return status("", cleanexit.Run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
 }
 
 // commands are the subcommands, in the order the usage lists them.
-var commands = []command{
-	{"run", "run cases (default: the corpus) and report each run", cmdRun},
-	{"list", "list the runs a corpus expands to on this machine", cmdList},
-	{"check", "validate cases; print every problem as file:line: message", cmdCheck},
-	{"toolchains", "show the interpreters found and the host's features", cmdToolchains},
-	{"python", "install interpreters with uv (python install 3.13t 3.14), then find them", cmdPython},
-	{"bisect", "find the release or commit of a package that broke a case's clean exit", statusOnly(cmdBisect)},
-	{"prove", "show that each case discriminates: known-bad variants fail as declared, good ones pass", statusOnly(cmdProve)},
-	{"cache", "list, size, prune or clear the cached environments", cmdCache},
-	{"report", "merge JSON reports of several hosts into one Markdown or HTML matrix", cmdReport},
-	{"new", "write a new case from a repro, then check it", cmdNew},
-	{"import", "turn an upstream lit test of a Python file into a case", cmdImport},
-	{"fmt", "put case.yaml in canonical form (--check: only report)", cmdFmt},
-	{"reduce", "shrink a case's repro to the lines that still crash the same way", statusOnly(cmdReduce)},
+var commands = []command.Command{
+	{Name: "run", Summary: "run cases (default: the corpus) and report each run", Run: cmdRun},
+	{Name: "list", Summary: "list the runs a corpus expands to on this machine", Run: cmdList},
+	{Name: "check", Summary: "validate cases; print every problem as file:line: message", Run: cmdCheck},
+	{Name: "toolchains", Summary: "show the interpreters found and the host's features", Run: cmdToolchains},
+	{Name: "python", Summary: "install interpreters with uv (python install 3.13t 3.14), then find them", Run: cmdPython},
+	{Name: "bisect", Summary: "find the release or commit of a package that broke a case's clean exit", Run: statusOnly(cmdBisect)},
+	{Name: "prove", Summary: "show that each case discriminates: known-bad variants fail as declared, good ones pass", Run: statusOnly(cmdProve)},
+	{Name: "cache", Summary: "list, size, prune or clear the cached environments", Run: cmdCache},
+	{Name: "report", Summary: "merge JSON reports of several hosts into one Markdown or HTML matrix", Run: cmdReport},
+	{Name: "new", Summary: "write a new case from a repro, then check it", Run: cmdNew},
+	{Name: "import", Summary: "turn an upstream lit test of a Python file into a case", Run: cmdImport},
+	{Name: "fmt", Summary: "put case.yaml in canonical form (--check: only report)", Run: cmdFmt},
+	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: statusOnly(cmdReduce)},
 }
 
 // statusOnly adapts a command that still returns its exit status itself.
@@ -69,67 +60,4 @@ func statusOnly(cmd func(args []string, stdout, stderr io.Writer) int) func([]st
 	return func(args []string, stdout, stderr io.Writer) error {
 		return quiet(cmd(args, stdout, stderr))
 	}
-}
-
-func dispatch(args []string, stdout, stderr io.Writer) int {
-	return status("", group{"", usage(commands), commands}.run(args, stdout, stderr), stderr)
-}
-
-// usage is cleanexit's own usage, listing its commands.
-func usage(cmds []command) string {
-	var b strings.Builder
-	b.WriteString("usage: cleanexit <command> [flags] [PATH|CASE…]\n\ncommands:\n")
-	for _, c := range cmds {
-		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.summary)
-	}
-	b.WriteString("\nRun 'cleanexit <command> -h' for a command's flags.\n")
-	return b.String()
-}
-
-// A group is a command made of subcommands: cleanexit itself, and cache,
-// python and report, which answer no arguments, -h and a typo alike.
-type group struct {
-	name  string // "" for cleanexit itself
-	usage string
-	cmds  []command
-}
-
-// run runs the subcommand args name, saying its error as "cleanexit
-// GROUP SUB: message"; what it returns carries only the exit status.
-func (g group) run(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, g.usage)
-		return exit(exitUsage, nil)
-	}
-	if isHelp(args[0]) {
-		fmt.Fprint(stdout, g.usage)
-		return nil
-	}
-	var names []string
-	for _, c := range g.cmds {
-		if c.name == args[0] {
-			return quiet(status(strings.TrimSpace(g.name+" "+c.name), c.run(args[1:], stdout, stderr), stderr))
-		}
-		names = append(names, c.name)
-	}
-	self, what := strings.TrimSpace("cleanexit "+g.name), "subcommand"
-	if g.name == "" {
-		what = "command"
-	}
-	fmt.Fprintf(stderr, "%s: unknown %s %q%s\n\n%s", self, what, args[0], didYouMean(args[0], names), g.usage)
-	return exit(exitUsage, nil)
-}
-
-// didYouMean is " (did you mean "NAME"?)" for the name nearest to a
-// mistyped command or subcommand, or "" when none is near.
-func didYouMean(word string, names []string) string {
-	if near := suggest.Closest(word, names, 2); near != "" {
-		return fmt.Sprintf(" (did you mean %q?)", near)
-	}
-	return ""
-}
-
-// isHelp reports whether a command's first argument asks for its usage.
-func isHelp(arg string) bool {
-	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }

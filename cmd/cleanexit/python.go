@@ -7,28 +7,21 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 )
 
-const pythonUsage = `usage: cleanexit python install VERSION…
-
-  install 3.13t 3.14    run 'uv python install' with these versions, then show
-                        the interpreters cleanexit finds for each (3.13t is
-                        the free-threaded build)
-
-Without uv on PATH it says how to get one.
-`
-
 func cmdPython(args []string, stdout, stderr io.Writer) error {
-	return group{"python", pythonUsage, []command{{"install", "", pythonInstall}}}.run(args, stdout, stderr)
+	return command.Group{Name: "python", Synopsis: "install VERSION…", Footer: "Without uv on PATH it says how to get one.", Commands: []command.Command{
+		{Name: "install", Summary: "run 'uv python install' with these versions (3.13t: the free-threaded build), then show the interpreters cleanexit finds for each", Run: pythonInstall},
+	}}.Run(args, stdout, stderr)
 }
 
 // pythonInstall provisions interpreters through uv and shows what
 // discovery finds of them afterwards; a version it finds none of fails.
 func pythonInstall(versions []string, stdout, stderr io.Writer) error {
 	if len(versions) == 0 {
-		fmt.Fprint(stderr, pythonUsage)
-		return exit(exitUsage, nil)
+		return exit(exitUsage, errors.New("name the versions to install, such as 3.13t 3.14"))
 	}
 	installed, err := runner.InstallPythons(context.Background(), versions, stdout, stderr, warnings("python install", stderr))
 	if errors.Is(err, runner.ErrNotAVersion) {

@@ -1,19 +1,19 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
-
-const reportUsage = "usage: cleanexit report merge A.json B.json … [--markdown OUT.md] [--html OUT.html] [--title T]\n"
 
 // cmdReport works on JSON reports after the fact. Its one subcommand,
 // merge, lays the reports of several hosts (or shards) out as one matrix.
 func cmdReport(args []string, stdout, stderr io.Writer) error {
-	return group{"report", reportUsage, []command{{"merge", "", mergeReports}}}.run(args, stdout, stderr)
+	return command.Group{Name: "report", Synopsis: "merge A.json B.json … [--markdown OUT.md] [--html OUT.html] [--title T]", Commands: []command.Command{
+		{Name: "merge", Summary: "lay the reports of several hosts (or shards) out as one matrix", Run: mergeReports},
+	}}.Run(args, stdout, stderr)
 }
 
 // mergeReports is `cleanexit report merge`.
@@ -40,21 +40,7 @@ func mergeReports(args []string, stdout, stderr io.Writer) error {
 		return exit(exitUsage, err)
 	}
 	m := report.Merge(docs)
-	var errs []error
-	write := func(path string, render func(io.Writer) error) {
-		if path == "-" || path == "" {
-			errs = append(errs, render(stdout))
-		} else {
-			errs = append(errs, report.WriteFile(path, render))
-		}
-	}
-	if *mdOut != "" || *htmlOut == "" {
-		write(*mdOut, func(w io.Writer) error { report.WriteMarkdown(w, m); return nil })
-	}
-	if *htmlOut != "" {
-		write(*htmlOut, func(w io.Writer) error { return report.WriteHTML(w, m, *title) })
-	}
-	if err := errors.Join(errs...); err != nil {
+	if err := report.WriteMatrix(stdout, m, *mdOut, *htmlOut, *title); err != nil {
 		return exit(exitUsage, err)
 	}
 	fmt.Fprintf(stderr, "merged %d reports from %d hosts: %d rows × %d columns\n", len(docs), len(m.Hosts), len(m.Rows), len(m.Columns))

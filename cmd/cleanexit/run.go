@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/bisect"
@@ -23,9 +24,8 @@ import (
 func cmdRun(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
 	err := runCases(&f, args, stdout, stderr)
-	var e *exitError
-	if errors.As(err, &e) && e.code == exitUsage {
-		e.code = f.usageStatus(args)
+	if command.Code(err) == exitUsage {
+		return exit(f.usageStatus(args), errors.Unwrap(err))
 	}
 	return err
 }

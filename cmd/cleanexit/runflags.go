@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"flag"
 	"os"
-	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/runner/bisect"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
@@ -34,8 +36,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&st.Seed, "seed", st.Seed, "seed for --order random (default: one is chosen and printed)")
 	fs.IntVar(&st.MaxFailures, "max-failures", 0, "start no more runs after `N` have failed")
 	fs.IntVar(&st.Retries, "retries", 0, "retry a failed run up to `N` times, overriding every case; a later pass is FLAKYPASS")
-	fs.Var(&settingsList{list: &st.XFailNot}, "xfail-not", "`ID` or ID prefix (project, project/case, …) of runs whose xfail no longer applies; repeatable (env CLEANEXIT_XFAIL_NOT, ';'-separated)")
-	fs.Var(&settingsList{list: &st.Unsupported}, "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
+	fs.Var(cmdflag.Over(&st.XFailNot, false), "xfail-not", "`ID` or ID prefix (project, project/case, …) of runs whose xfail no longer applies; repeatable (env CLEANEXIT_XFAIL_NOT, ';'-separated)")
+	fs.Var(cmdflag.Over(&st.Unsupported, false), "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
 	fs.StringVar(&st.Changed, "changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
 	fs.DurationVar(&st.Timeout, "timeout", st.Timeout, "per python run, overriding every case's timeout")
 	fs.IntVar(&st.Repeat, "repeat", 0, "run each variant N times; one failure fails it")
@@ -59,10 +61,19 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 
 // usageStatus is the exit status of a usage error: 2, or under
 // --bisect-exit git's "abort", as a 2 would mark the commit bad. A typo
-// in another flag must abort too, so the arguments are looked at, not
-// only the parsed flag.
+// in another flag stops the parsing, maybe before --bisect-exit, so the
+// arguments are looked at too, not only the parsed flag.
 func (f *runFlags) usageStatus(args []string) int {
-	if f.bisectExit || slices.Contains(args, "--bisect-exit") || slices.Contains(args, "-bisect-exit") {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if on, err := strconv.ParseBool(value); strings.HasPrefix(a, "-") && name == "bisect-exit" && (!hasValue || err == nil && on) {
+			f.bisectExit = true
+		}
+	}
+	if f.bisectExit {
 		return bisect.ExitAbort
 	}
 	return exitUsage

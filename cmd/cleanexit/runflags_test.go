@@ -49,3 +49,27 @@ func TestRunFlagsOverVariables(t *testing.T) {
 		t.Errorf("session-only config carries run control: shard %v, xfail-not %q", cfg.Shard, cfg.Overrides.XFailNot)
 	}
 }
+
+// A usage error under --bisect-exit aborts git's bisection however the
+// flag is spelt, and wherever it stands: a typo before it stops the
+// parsing, and a 2 would mark the commit bad.
+func TestUsageStatusUnderBisectExit(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"--fliter", "x"}, exitUsage},
+		{[]string{"--fliter", "x", "--bisect-exit"}, 128},
+		{[]string{"--fliter", "x", "-bisect-exit"}, 128},
+		{[]string{"--fliter", "x", "--bisect-exit=true"}, 128},
+		{[]string{"--fliter", "x", "--bisect-exit=1"}, 128},
+		{[]string{"--fliter", "x", "--bisect-exit=false"}, exitUsage},
+		{[]string{"--fliter", "x", "--", "--bisect-exit"}, exitUsage},
+		{[]string{"bisect-exit"}, exitUsage},
+	} {
+		var f runFlags
+		if got := f.usageStatus(tt.args); got != tt.want {
+			t.Errorf("%q: status %d, want %d", tt.args, got, tt.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package authoring
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -12,20 +11,6 @@ import (
 	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
-
-// ReadSources reads the C or C++ files at paths as an extension's
-// sources, each named by its base name, as the script's build-ext names it.
-func ReadSources(paths []string) ([]txtar.File, error) {
-	var files []txtar.File
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, txtar.File{Name: filepath.Base(p), Data: data})
-	}
-	return files, nil
-}
 
 // An Extension is the C or C++ half of a draft: the sources the repro
 // imports, built by build-ext in the script, the binding library they use,

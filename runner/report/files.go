@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -60,6 +61,27 @@ func WriteFile(path string, render func(io.Writer) error) error {
 		return err
 	}
 	return os.WriteFile(path, b.Bytes(), 0o666)
+}
+
+// WriteMatrix writes m as Markdown to the file mdPath and as an HTML page
+// titled title to htmlPath, each rendered in full first; "-" is w. With
+// neither path the Markdown goes to w. It writes both even when one
+// fails.
+func WriteMatrix(w io.Writer, m *Matrix, mdPath, htmlPath, title string) error {
+	write := func(path string, render func(io.Writer) error) error {
+		if path == "-" {
+			return render(w)
+		}
+		return WriteFile(path, render)
+	}
+	var errs []error
+	if mdPath != "" || htmlPath == "" {
+		errs = append(errs, write(cmp.Or(mdPath, "-"), func(w io.Writer) error { WriteMarkdown(w, m); return nil }))
+	}
+	if htmlPath != "" {
+		errs = append(errs, write(htmlPath, func(w io.Writer) error { return WriteHTML(w, m, title) }))
+	}
+	return errors.Join(errs...)
 }
 
 // urlCredentials is the user:password@ part of a URL.

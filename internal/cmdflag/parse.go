@@ -1,0 +1,44 @@
+package cmdflag
+
+import (
+	"flag"
+	"strings"
+)
+
+// Parse parses flags wherever they stand among the other arguments, as
+// `run CASE --filter X` reads: the flag package stops at the first
+// argument that is not a flag, and would take "--filter" for a case.
+// After "--" every argument is one of the others, which it returns.
+func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		left := fs.Args()
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			return append(rest, left...), nil
+		}
+		if len(left) == 0 {
+			return rest, nil
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
+}
+
+// SplitJobs accepts make's spelling -j2 as well as -j 2: the flag package
+// would read -j2 as an unknown flag named "j2".
+func SplitJobs(args []string) []string {
+	out := make([]string, 0, len(args)+1)
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 2 && strings.HasPrefix(a, "-j") && strings.Trim(a[2:], "0123456789") == "" {
+			out = append(out, "-j", a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,74 @@
+package authoring
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// Keys are the case.yaml keys an author gives `new` and `import` on the
+// command line; each one given replaces what the draft had.
+type Keys struct {
+	Summary                 string
+	Python, Packages, Links []string
+}
+
+// Apply sets the draft's keys to k's.
+func (k Keys) Apply(d *Draft) {
+	d.Summary = k.Summary
+	d.Python, d.Packages, d.Links = k.Python, k.Packages, k.Links
+}
+
+// A NewRequest is what `cleanexit new` is told: the keys, and the repro
+// and the extension's sources by path.
+type NewRequest struct {
+	Keys
+	Requires []string
+	From     string   // the repro, a .py file; "" drafts a stub to replace
+	Sources  []string // C or C++ files of the extension the repro imports
+	With     string   // the binding library the sources use
+	FixFlag  string   // the macro that turns the fix on
+}
+
+// Draft reads the files r names and drafts the case: the repro's, with
+// r's keys, then the extension, which adds to them (requires: cc, the
+// binding library's pin).
+func (r NewRequest) Draft() (*Draft, error) {
+	var repro []byte
+	if r.From != "" {
+		var err error
+		if repro, err = os.ReadFile(r.From); err != nil {
+			return nil, fmt.Errorf("--from: %v", err)
+		}
+	}
+	d, err := NewDraft(r.From, repro)
+	if err != nil {
+		return nil, err
+	}
+	r.Keys.Apply(d)
+	d.Requires = r.Requires
+	ext := Extension{With: r.With, FixFlag: r.FixFlag}
+	if ext.Sources, err = ReadSources(r.Sources); err != nil {
+		return nil, fmt.Errorf("--source: %v", err)
+	}
+	if err := d.AddExtension(ext); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// ReadSources reads the C or C++ files at paths as an extension's
+// sources, each named by its base name, as the script's build-ext names it.
+func ReadSources(paths []string) ([]txtar.File, error) {
+	var files []txtar.File
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, txtar.File{Name: filepath.Base(p), Data: data})
+	}
+	return files, nil
+}
