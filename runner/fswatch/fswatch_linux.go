@@ -1,0 +1,154 @@
+package fswatch
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"syscall"
+	"unsafe"
+)
+
+// inotify is the Linux watcher: one inotify instance, a watch per folder.
+type inotify struct {
+	fd int
+	// dirs maps a watch to its folder and the tree that folder is in.
+	dirs map[int32]watched
+	skip map[string]func(name string) bool // a tree's root -> its skip
+	// incomplete is set for good once a folder of a watched tree could not
+	// be watched: from then on every answer is "anything may have changed".
+	incomplete bool
+	buf        []byte
+}
+
+type watched struct {
+	dir  string
+	root string // the root of the tree it was watched for
+}
+
+// mask is every event that changes what a folder holds or what its files
+// hold. Opening and reading (IN_ACCESS, IN_OPEN) are not changes; nor is
+// closing a file opened for writing without writing to it.
+const mask = syscall.IN_MODIFY | syscall.IN_ATTRIB | syscall.IN_CREATE | syscall.IN_DELETE |
+	syscall.IN_MOVED_FROM | syscall.IN_MOVED_TO | syscall.IN_DELETE_SELF | syscall.IN_MOVE_SELF |
+	syscall.IN_ONLYDIR | syscall.IN_DONT_FOLLOW
+
+func newWatcher() (watcher, error) {
+	fd, err := syscall.InotifyInit1(syscall.IN_NONBLOCK | syscall.IN_CLOEXEC)
+	if err != nil {
+		return nil, &fs.PathError{Op: "inotify_init1", Path: "", Err: err}
+	}
+	return &inotify{fd: fd, dirs: map[int32]watched{}, skip: map[string]func(string) bool{}, buf: make([]byte, 64<<10)}, nil
+}
+
+func (w *inotify) add(root string, skip func(name string) bool) error {
+	if w.fd < 0 {
+		return errors.New("fswatch: closed")
+	}
+	w.skip[root] = skip
+	return w.watchTree(root, root)
+}
+
+// watchTree watches dir and the folders below it, as part of root's tree.
+func (w *inotify) watchTree(dir, root string) error {
+	skip := w.skip[root]
+	var first error
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if first == nil && p == dir {
+				first = err
+			}
+			return nil
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if p != dir && skip != nil && skip(d.Name()) {
+			return filepath.SkipDir
+		}
+		if err := w.watch(p, root); err != nil && first == nil {
+			first = err
+		}
+		return nil
+	})
+	return first
+}
+
+func (w *inotify) watch(dir, root string) error {
+	wd, err := syscall.InotifyAddWatch(w.fd, dir, mask)
+	if err != nil {
+		return &fs.PathError{Op: "inotify_add_watch", Path: dir, Err: err}
+	}
+	w.dirs[int32(wd)] = watched{dir: dir, root: root}
+	return nil
+}
+
+func (w *inotify) drain() (changed []string, overflow bool) {
+	if w.fd < 0 {
+		return nil, true
+	}
+	seen := map[string]bool{}
+	note := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			changed = append(changed, p)
+		}
+	}
+	for {
+		n, err := syscall.Read(w.fd, w.buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if n <= 0 || err != nil {
+			break // EAGAIN: the queue is empty
+		}
+		for off := 0; off+syscall.SizeofInotifyEvent <= n; {
+			ev := (*syscall.InotifyEvent)(unsafe.Pointer(&w.buf[off]))
+			name := ""
+			if ev.Len > 0 {
+				raw := w.buf[off+syscall.SizeofInotifyEvent : off+syscall.SizeofInotifyEvent+int(ev.Len)]
+				for i, c := range raw {
+					if c == 0 {
+						raw = raw[:i]
+						break
+					}
+				}
+				name = string(raw)
+			}
+			off += syscall.SizeofInotifyEvent + int(ev.Len)
+			if ev.Mask&syscall.IN_Q_OVERFLOW != 0 {
+				overflow = true
+				continue
+			}
+			at, ok := w.dirs[ev.Wd]
+			if !ok {
+				continue
+			}
+			if ev.Mask&syscall.IN_IGNORED != 0 {
+				delete(w.dirs, ev.Wd) // the folder is gone; its parent said so
+				continue
+			}
+			p := at.dir
+			if name != "" {
+				p = filepath.Join(at.dir, name)
+			}
+			note(p)
+			if ev.Mask&syscall.IN_ISDIR != 0 && ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0 {
+				if skip := w.skip[at.root]; skip == nil || !skip(name) {
+					if err := w.watchTree(p, at.root); err != nil {
+						w.incomplete = true
+					}
+				}
+			}
+		}
+	}
+	return changed, overflow || w.incomplete
+}
+
+func (w *inotify) close() error {
+	if w.fd < 0 {
+		return nil
+	}
+	err := syscall.Close(w.fd)
+	w.fd = -1
+	return err
+}

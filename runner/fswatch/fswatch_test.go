@@ -1,0 +1,107 @@
+package fswatch
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+func newTestWatcher(t *testing.T) *Watcher {
+	t.Helper()
+	w, err := New()
+	if runtime.GOOS != "linux" {
+		if err == nil {
+			t.Fatal("New succeeded where there is no inotify")
+		}
+		t.Skipf("no watcher on %s: %v", runtime.GOOS, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w
+}
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestChangesSeesEveryKindOfChange makes each kind of change a case could
+// make to a watched tree and checks that each is reported, where it
+// happened, and that a quiet tree reports nothing.
+func TestChangesSeesEveryKindOfChange(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "p", "a.txtar"), "a")
+	write(t, filepath.Join(root, "p", "deep", "b.txtar"), "b")
+	write(t, filepath.Join(root, "pkg", "build", "x.o"), "o")
+	w := newTestWatcher(t)
+	skip := func(name string) bool { return name == "build" }
+	if err := w.Tree(root, skip); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		change func()
+		want   string // a path Changes must name; "" for none at all
+	}{
+		{"nothing", func() {}, ""},
+		{"reading", func() { os.ReadFile(filepath.Join(root, "p", "a.txtar")) }, ""},
+		{"append", func() {
+			f, _ := os.OpenFile(filepath.Join(root, "p", "a.txtar"), os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString("more")
+			f.Close()
+		}, filepath.Join(root, "p", "a.txtar")},
+		{"plant", func() { write(t, filepath.Join(root, "p", "planted.txtar"), "x") }, filepath.Join(root, "p", "planted.txtar")},
+		{"deep", func() { write(t, filepath.Join(root, "p", "deep", "b.txtar"), "B") }, filepath.Join(root, "p", "deep", "b.txtar")},
+		{"remove", func() { os.Remove(filepath.Join(root, "p", "planted.txtar")) }, filepath.Join(root, "p", "planted.txtar")},
+		{"rename", func() { os.Rename(filepath.Join(root, "p", "a.txtar"), filepath.Join(root, "p", "c.txtar")) }, filepath.Join(root, "p", "c.txtar")},
+		{"chmod", func() { os.Chmod(filepath.Join(root, "p", "c.txtar"), 0o600) }, filepath.Join(root, "p", "c.txtar")},
+		{"new folder", func() { os.Mkdir(filepath.Join(root, "q"), 0o777) }, filepath.Join(root, "q")},
+		// The folder made by the last change is watched now.
+		{"in the new folder", func() { write(t, filepath.Join(root, "q", "d.txtar"), "d") }, filepath.Join(root, "q", "d.txtar")},
+		{"skipped folder", func() { write(t, filepath.Join(root, "pkg", "build", "y.o"), "o") }, ""},
+	} {
+		tt.change()
+		got, overflow := w.Changes()
+		if overflow {
+			t.Errorf("%s: overflow", tt.name)
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%s: Changes = %q, want none", tt.name, got)
+		case tt.want != "" && !slices.Contains(got, tt.want):
+			t.Errorf("%s: Changes = %q, want %s among them", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestChangesAfterClose: a closed watcher can vouch for nothing.
+func TestChangesAfterClose(t *testing.T) {
+	w := newTestWatcher(t)
+	if err := w.Tree(t.TempDir(), nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if _, overflow := w.Changes(); !overflow {
+		t.Error("a closed watcher answered that nothing changed")
+	}
+	if err := w.Tree(t.TempDir(), nil); err == nil {
+		t.Error("a closed watcher took a tree")
+	}
+}
+
+// TestTreeOfMissingFolder is an error, not a silent promise.
+func TestTreeOfMissingFolder(t *testing.T) {
+	w := newTestWatcher(t)
+	if err := w.Tree(filepath.Join(t.TempDir(), "absent"), nil); err == nil {
+		t.Error("watching a missing folder succeeded")
+	}
+}
