@@ -14,12 +14,21 @@ import (
 // returned phrase says what changed ("" when nothing did), for the run's
 // warnings.
 //
-// It costs one walk of the environment's folder (a stat per entry), which is
-// why runs that are known to write (a script that runs pip) get a
-// [Cache.PrivateCopy] instead and skip this.
+// Where the kernel reports changes (see watch.go) and reported none in the
+// environment, it costs one read. Otherwise it costs one walk of the
+// environment's folder (a stat per entry), which is why runs that are
+// known to write (a script that runs pip) get a [Cache.PrivateCopy]
+// instead and skip this.
 func (c *Cache) AfterRun(ctx context.Context, env *Env) (changed string, err error) {
 	c.init()
+	vouched, reported := c.changesReported(env.Dir)
+	if vouched {
+		return "", nil
+	}
 	changed = c.changedSince(env)
+	if changed == "" {
+		changed = rewrittenInPlace(env.Dir, reported)
+	}
 	if changed == "" {
 		return "", nil
 	}
@@ -50,6 +59,25 @@ func (c *Cache) changedSince(env *Env) string {
 	return env.files.changes(now)
 }
 
+// rewrittenInPlace describes the files among those the kernel reported
+// written that are still there: a rewrite that kept a file's size and time
+// (touch -r after writing) passes the tree's comparison, not the kernel's
+// record. "" when none is.
+func rewrittenInPlace(dir string, reported []string) string {
+	var files []string
+	for _, p := range reported {
+		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
+			if rel, err := filepath.Rel(dir, p); err == nil {
+				files = append(files, filepath.ToSlash(rel))
+			}
+		}
+	}
+	if len(files) == 0 {
+		return ""
+	}
+	return "rewrote " + namePaths(topmost(files)) + " in place"
+}
+
 // discard removes the changed environment env, unless another process has
 // already replaced it with a new build. It waits for the build lock (a build
 // of the same key finishes first) but not for other users: a run that is
@@ -58,6 +86,7 @@ func (c *Cache) discard(ctx context.Context, env *Env) error {
 	c.mu.Lock()
 	delete(c.warm, env.Key)
 	c.mu.Unlock()
+	c.forget(env.Dir)
 	lock, err := lockFileContext(ctx, c.buildLockPath(env.Key), true)
 	if err != nil {
 		return err

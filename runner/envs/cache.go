@@ -30,6 +30,8 @@ type Cache struct {
 	warm map[string]warmEntry // key -> environment already checked by this Cache
 	held map[string]bool      // key -> this Cache holds a reference to the use lock
 
+	envWatch envWatch // changes the kernel reported in the environments handed out
+
 	// beforeCommit, when set, runs after the installer and before the
 	// environment is moved into place; tests use it to interrupt a build.
 	beforeCommit func()
@@ -89,6 +91,8 @@ func (c *Cache) Close() error {
 	}
 	clear(c.held)
 	clear(c.warm)
+	c.envWatch.w.Close()
+	c.envWatch = envWatch{}
 	return nil
 }
 

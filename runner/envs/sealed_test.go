@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -165,5 +166,43 @@ func TestDamagedEnvironmentIsRebuilt(t *testing.T) {
 			}
 			runIn(t, again, os.Environ(), again.Python, "-c", "import gamma")
 		})
+	}
+}
+
+// TestAfterRunSeesARewriteThatKeepsSizeAndTime: where the kernel reports
+// writes (Linux), a file rewritten at the same size with its time set back
+// (which the tree's comparison cannot see) is a change, and an untouched
+// environment is vouched for without a walk.
+func TestAfterRunSeesARewriteThatKeepsSizeAndTime(t *testing.T) {
+	t.Parallel()
+	c, _, env := sealedEnv(t)
+	ctx := context.Background()
+	c.mu.Lock()
+	_, watched := c.envWatch.watched[env.Dir]
+	c.mu.Unlock()
+	if !watched {
+		t.Skipf("environments are not watched here (%s): AfterRun walks", runtime.GOOS)
+	}
+	if vouched, _ := c.changesReported(env.Dir); !vouched {
+		t.Fatal("an environment nothing touched is not vouched for")
+	}
+	f := filepath.Join(purelib(t, env), "alpha.py")
+	info, err := os.Stat(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f, []byte(strings.Repeat("#", int(info.Size()))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(f, info.ModTime(), info.ModTime())
+	if changed := c.changedSince(env); changed != "" {
+		t.Fatalf("the tree's comparison saw the disguised rewrite (%q): the test proves nothing", changed)
+	}
+	changed, err := c.AfterRun(ctx, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed != "rewrote lib/python3.12/site-packages/alpha.py in place" {
+		t.Errorf("AfterRun = %q, want the rewrite named", changed)
 	}
 }
