@@ -130,6 +130,11 @@
 //     marker counts too. An environment that changed is discarded at once
 //     (under its build lock), so the next run that needs it builds a clean
 //     one, and the run that changed it carries a warning naming the change.
+//     On Linux the kernel reports writes (inotify, see runner/fswatch and
+//     watch.go): the walk happens only when something was reported in the
+//     environment, and a reported file that still compares equal (rewritten
+//     at the same size, its time set back) counts as changed. A run that
+//     left the environment alone then costs one read, not a walk.
 //
 // The same comparison runs once per process before an environment is first
 // handed out: a folder damaged outside any run (bin/python deleted, a package
