@@ -43,6 +43,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	io.WriteString(ts.Stdout(), inv.Stdout)
 	io.WriteString(ts.Stderr(), inv.Stderr)
 	inv.Status, inv.Started = exitstatus.FromError(err)
+	inv.Status = x.job.Sandbox.statusOf(inv.Status)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
 	x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -33,6 +34,20 @@ func (x *execution) confine(ts *testscript.TestScript, cmd *exec.Cmd) {
 	if sb := x.job.Sandbox; sb != nil {
 		sb.wrap(cmd, ts.Getenv("WORK"))
 	}
+}
+
+// statusOf is how a python that ran in the sandbox ended. bubblewrap runs
+// the program as its own child and exits with the program's status, a
+// death by signal N as exit 128+N, the way a shell reports one: the wait
+// status cleanexit gets is bwrap's. So under the sandbox exit 128+N reads
+// as signal N. A program that calls exit(137) itself is then taken for a
+// SIGKILL; the other reading would let `! python` PASS a process the kernel
+// killed, and would hide a SIGSEGV's name from the verdict and the report.
+func (sb *Sandbox) statusOf(s exitstatus.Status) exitstatus.Status {
+	if sb == nil || s.Signal != 0 {
+		return s
+	}
+	return exitstatus.FromShell(s.Code)
 }
 
 // sandboxExec is the name `exec` takes in a sandboxed script: testscript
