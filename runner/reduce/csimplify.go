@@ -11,8 +11,8 @@ import (
 // bytes, or in non-zero literals for 7 → 0), so that trying them to a
 // fixpoint ends. They come in the order a maintainer would simplify by
 // hand: a variable used once inlined, then initialisers dropped, literals
-// made trivial, list elements dropped, and a statement split over several
-// lines joined; a candidate that does not build is rejected by the
+// made trivial, list elements dropped, a statement split over several
+// lines joined, and a short block put on one line; a candidate that does not build is rejected by the
 // compiler, once (the verdicts are kept).
 
 // cSimplifications are the candidates one rewrite away from src.
@@ -25,7 +25,7 @@ func cSimplifications(src string) []string {
 			out = append(out, c)
 		}
 	}
-	for _, gen := range []func(string) []string{inlineOnceUsed, dropInitialisers, trivialLiterals, dropListElements, joinContinuations} {
+	for _, gen := range []func(string) []string{inlineOnceUsed, dropInitialisers, trivialLiterals, dropListElements, joinContinuations, joinShortBlocks} {
 		for _, c := range gen(src) {
 			add(c)
 		}
@@ -33,12 +33,33 @@ func cSimplifications(src string) []string {
 	return out
 }
 
-// declaration is `T name = e;` on a line of its own: the type, the name,
-// the initialiser. The type needs a second word or a pointer, so that an
-// assignment (`held.obj = obj;`) does not read as one.
-var declaration = regexp.MustCompile(`^(\s*)((?:const\s+)?[A-Za-z_][\w:<>]*(?:\s*[*&]+\s*|\s+))([A-Za-z_]\w*)\s*=\s*([^;{}]+?);\s*$`)
+// declarationLine is `T name = e;` on a line of its own: the type, the
+// name, the initialiser. The type needs a second word or a pointer, so
+// that an assignment (`held.obj = obj;`) does not read as one.
+var declarationLine = regexp.MustCompile(`^(\s*)((?:const\s+)?[A-Za-z_][\w:<>]*(?:\s*[*&]+\s*|\s+))([A-Za-z_]\w*)\s*=\s*([^;{}]+?);\s*$`)
 
 var identifier = regexp.MustCompile(`[A-Za-z_]\w*`)
+
+// A declaration is a `T name = e;` line (the declaration pattern): the
+// line's index and its parts.
+type declaration struct {
+	line                     int
+	indent, typ, name, value string
+}
+
+// declarations are the variables src's lines declare with an initialiser,
+// in order: what inlineOnceUsed and dropInitialisers rewrite.
+func declarations(lines []string) []declaration {
+	var out []declaration
+	for i, l := range lines {
+		m := declarationLine.FindStringSubmatch(l)
+		if m == nil || strings.Contains(m[2], "return") {
+			continue
+		}
+		out = append(out, declaration{line: i, indent: m[1], typ: m[2], name: m[3], value: strings.TrimSpace(m[4])})
+	}
+	return out
+}
 
 // inlineOnceUsed replaces `T m = e; … m …` by `… e …` where m is used
 // exactly once after its declaration: `PyObject *m =
@@ -47,34 +68,29 @@ var identifier = regexp.MustCompile(`[A-Za-z_]\w*`)
 func inlineOnceUsed(src string) []string {
 	lines := splitLines(src)
 	var out []string
-	for i, l := range lines {
-		m := declaration.FindStringSubmatch(l)
-		if m == nil || strings.Contains(m[2], "return") {
-			continue
-		}
-		name, init := m[3], strings.TrimSpace(m[4])
+	for _, d := range declarations(lines) {
 		uses, at := 0, -1
 		for j := range lines {
-			if j == i {
+			if j == d.line {
 				continue
 			}
 			for _, loc := range identifier.FindAllStringIndex(codeOnly(lines[j]), -1) {
-				if lines[j][loc[0]:loc[1]] == name {
+				if lines[j][loc[0]:loc[1]] == d.name {
 					uses++
 					at = j
 				}
 			}
 		}
-		if uses != 1 || at < i {
+		if uses != 1 || at < d.line {
 			continue
 		}
-		expr := init
-		if !simpleExpression(init) {
-			expr = "(" + init + ")"
+		expr := d.value
+		if !simpleExpression(expr) {
+			expr = "(" + expr + ")"
 		}
 		rest := append([]string(nil), lines...)
-		rest[at] = replaceIdentifier(rest[at], name, expr)
-		rest = append(rest[:i], rest[i+1:]...)
+		rest[at] = replaceIdentifier(rest[at], d.name, expr)
+		rest = append(rest[:d.line], rest[d.line+1:]...)
 		out = append(out, joinLines(rest))
 	}
 	return out
@@ -103,13 +119,9 @@ func replaceIdentifier(line, name, expr string) string {
 func dropInitialisers(src string) []string {
 	lines := splitLines(src)
 	var out []string
-	for i, l := range lines {
-		m := declaration.FindStringSubmatch(l)
-		if m == nil || strings.Contains(m[2], "return") {
-			continue
-		}
+	for _, d := range declarations(lines) {
 		rest := append([]string(nil), lines...)
-		rest[i] = m[1] + strings.TrimRight(m[2], " ") + maybeSpace(m[2]) + m[3] + ";"
+		rest[d.line] = d.indent + strings.TrimRight(d.typ, " ") + maybeSpace(d.typ) + d.name + ";"
 		out = append(out, joinLines(rest))
 	}
 	return out
@@ -247,6 +259,54 @@ func joinContinuations(src string) []string {
 		rest := append([]string(nil), lines[:i]...)
 		rest = append(rest, strings.TrimRight(withoutComments(lines[i]), " ")+sep+next)
 		rest = append(rest, lines[i+2:]...)
+		out = append(out, joinLines(rest))
+	}
+	return out
+}
+
+// shortBlock is the longest line joinShortBlocks makes: a struct of one
+// member and a destructor, a function that returns a call, as a
+// maintainer writes them on one line.
+const shortBlock = 80
+
+// joinShortBlocks puts a block that opens at the end of a line on that
+// line, with its body and its closing brace, when the whole fits in
+// shortBlock columns: `struct H {` / `  PyObject *o;` / `};` becomes
+// `struct H { PyObject *o; };`. Whitespace only, but a reduced case is
+// read, and a block of three lines is three lines of the count.
+func joinShortBlocks(src string) []string {
+	lines := splitLines(src)
+	sc := scanC(lines)
+	var out []string
+	for i := range lines {
+		t := strings.TrimSpace(withoutComments(lines[i]))
+		if !sc[i].code || sc[i].comment || strings.HasPrefix(t, "#") || !strings.HasSuffix(t, "{") {
+			continue
+		}
+		end := i + 1 // the line after the closing one: the first back at the block's depth
+		for end < len(lines) && sc[end].depth > sc[i].depth {
+			end++
+		}
+		if end-1 == i || !strings.HasPrefix(strings.TrimSpace(lines[end-1]), "}") {
+			continue // the block does not close at the start of a line
+		}
+		indent := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], " \t"))]
+		parts := []string{t}
+		ok := true
+		for _, l := range lines[i+1 : end] {
+			p := strings.TrimSpace(withoutComments(l))
+			if strings.HasPrefix(p, "#") || strings.HasSuffix(p, "\\") {
+				ok = false
+			}
+			if p != "" {
+				parts = append(parts, p)
+			}
+		}
+		joined := indent + strings.Join(parts, " ")
+		if !ok || len(joined) > shortBlock {
+			continue
+		}
+		rest := append(append(append([]string(nil), lines[:i]...), joined), lines[end:]...)
 		out = append(out, joinLines(rest))
 	}
 	return out

@@ -39,6 +39,12 @@ func TestCSimplifications(t *testing.T) {
 		{"join an element with strings to the list's end",
 			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, // the one\n    {}};\n",
 			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, {}};\n"},
+		{"a short struct on one line",
+			"struct Holder {\n  PyObject *obj;\n  ~Holder() { Py_XDECREF(obj); }\n};\nint x;\n",
+			"struct Holder { PyObject *obj; ~Holder() { Py_XDECREF(obj); } };\nint x;\n"},
+		{"a short function on one line, its comment dropped",
+			"PyMODINIT_FUNC PyInit_holder() {\n  return PyModule_Create(&module);  // the module\n}\n",
+			"PyMODINIT_FUNC PyInit_holder() { return PyModule_Create(&module); }\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := cSimplifications(tc.src)
@@ -66,6 +72,15 @@ func TestCSimplifications(t *testing.T) {
 			if strings.Contains(c, "held.obj;") || strings.Contains(c, `#include ""`) || strings.Contains(c, "#define N 0") || strings.Contains(c, "a0") {
 				t.Errorf("a candidate that changes what must stay:\n%s", c)
 			}
+		}
+	}
+	// A block too long for a line, or with a directive inside, stays.
+	for _, src := range []string{
+		"PyObject *keep(PyObject *, PyObject *obj) {\n  Py_INCREF(obj);\n  held.obj = obj;\n  Py_RETURN_NONE;\n}\n",
+		"void f() {\n#ifdef X\n  g();\n#endif\n}\n",
+	} {
+		for _, c := range joinShortBlocks(src) {
+			t.Errorf("joined a block that does not fit or holds a directive:\n%s", c)
 		}
 	}
 	twice := "int f() {\n  int m = g();\n  h(m);\n  return m;\n}\n"
