@@ -203,19 +203,29 @@ func (t *Target) Judge(ctx context.Context, files []txtar.File) Judgment {
 	return t.judge(ctx, files, true)
 }
 
-// Screen is Judge without the debugger: the exit status class, the stderr
-// signature, the script's checks and the fixed variant, what every
-// candidate must pass. Most candidates fail it, and the debugger's rerun
-// (seconds under gdb) is paid only by the few that pass and would become
-// the new smallest state: Confirm.
+// Screen is Judge without the debugger and without the fixed variant: the
+// exit status class, the stderr signature and the script's checks, the
+// run every candidate pays. Most candidates fail it; the debugger's rerun
+// (seconds under gdb) and the fixed variant's run are paid only by the
+// few that pass and would become the new smallest state: Confirm.
 func (t *Target) Screen(ctx context.Context, files []txtar.File) Judgment {
 	return t.judge(ctx, files, false)
 }
 
-// Confirm reruns a screened candidate under the debugger and compares
-// phase and culprit frame; interesting without a run when the original's
-// stack was not read, since then there is nothing more to compare.
+// Confirm finishes judging a screened candidate: it reruns it under the
+// debugger and compares phase and culprit frame (no run when the
+// original's stack was not read: there is nothing more to compare), then
+// runs the fixed variant, when the case has one, which must still pass.
 func (t *Target) Confirm(ctx context.Context, files []txtar.File) Judgment {
+	j := t.confirmNative(ctx, files)
+	if j.Interesting {
+		t.keepsFixedPassing(ctx, files, &j)
+	}
+	return j
+}
+
+// confirmNative is Confirm's rerun under the debugger.
+func (t *Target) confirmNative(ctx context.Context, files []txtar.File) Judgment {
 	var j Judgment
 	if !t.Want.Native.Found() {
 		j.Interesting = true
@@ -251,6 +261,23 @@ func (t *Target) Confirm(ctx context.Context, files []txtar.File) Judgment {
 		j.Why = "interrupted"
 	}
 	return j
+}
+
+// keepsFixedPassing runs the fixed variant with the candidate's files, when
+// the case has one, and makes an interesting judgment uninteresting when it
+// no longer passes: the reduced case must still discriminate.
+func (t *Target) keepsFixedPassing(ctx context.Context, files []txtar.File, j *Judgment) {
+	if t.Fixed == nil {
+		return
+	}
+	res := t.Executor.Execute(ctx, t.candidateRun(t.Fixed, files, false))
+	j.Runs++
+	switch {
+	case ctx.Err() != nil:
+		j.Interesting, j.Why = false, "interrupted"
+	case res.Status != result.Pass:
+		j.Interesting, j.Why = false, fmt.Sprintf("the fixed variant %s no longer passes: %s", t.Fixed.Variant.Name, firstLine(res.Reason))
+	}
 }
 
 func (t *Target) judge(ctx context.Context, files []txtar.File, native bool) Judgment {
@@ -293,19 +320,14 @@ func (t *Target) judge(ctx context.Context, files []txtar.File, native bool) Jud
 		}
 		return j
 	}
-	if t.Fixed != nil {
-		res := t.Executor.Execute(ctx, t.candidateRun(t.Fixed, files, false))
-		j.Runs++
-		if res.Status != result.Pass {
-			j.Why = fmt.Sprintf("the fixed variant %s no longer passes: %s", t.Fixed.Variant.Name, firstLine(res.Reason))
-			return j
-		}
-	}
 	if ctx.Err() != nil {
 		j.Why = "interrupted"
 		return j
 	}
 	j.Interesting, j.Why = true, ""
+	if native {
+		t.keepsFixedPassing(ctx, files, &j)
+	}
 	return j
 }
 
