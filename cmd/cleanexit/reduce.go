@@ -20,8 +20,9 @@ over top-level statements (Python, parsed by the target interpreter's own
 ast module) or brace-balanced blocks (C, C++), then nested ones, then
 simpler literal arguments and unused imported names (Python) or rewrites
 inside lines (C, C++: a variable used once inlined, initialisers dropped,
-literals made "" and 0, brace lists' trailing elements dropped), then
-lines, to a fixpoint.
+literals made "" and 0, brace lists' trailing elements dropped, a short
+block put on one line), then lines, to a fixpoint. A C/C++ candidate is
+checked by the compiler with -fsyntax-only before it is built and run.
 
 A candidate is interesting when the variant fails as the original did:
 the same exit status class (the same signal, or the same non-zero code),
@@ -31,11 +32,13 @@ reduced case still discriminates. The phase and culprit frame are compared
 where the crash can be rerun under gdb or lldb (backtrace: crash, the
 default; --backtrace off turns it off): a candidate that crashes in
 another phase or another function is not interesting. Each candidate is
-screened without the debugger first; only one that passes and would
-become the new smallest is rerun under it, and the result is judged in
-full once more at the end.
+screened without the debugger and the fixed variant first; only one that
+passes and would become the new smallest is rerun under the debugger and
+runs the fixed variant, and the result is judged in full once more at
+the end.
 
-Ctrl-C stops and prints the smallest interesting candidate found so far.`
+Ctrl-C, or --time-limit running out, stops and prints the smallest
+interesting candidate found so far.`
 
 func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("reduce", reduceSynopsis, stderr)
@@ -48,6 +51,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	write := fs.Bool("write", false, "write the result as a new case <name>-reduced.txtar beside the original")
 	jobs := fs.Int("j", 2, "candidates judged at once")
 	maxTests := fs.Int("max-tests", 0, "judge at most this many candidates (0: no bound)")
+	timeLimit := fs.Duration("time-limit", 20*time.Minute, "stop after this long with the smallest interesting candidate found so far, as Ctrl-C does (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "bound each python run of a candidate (default: 10× the original run, at least 10s, at most the case's timeout)")
 	repeat := fs.Int("repeat", 1, "runs per candidate, for crashes that do not always happen")
 	minCrashes := fs.Int("min-crashes", 1, "of --repeat runs, how many must crash the same way")
@@ -96,7 +100,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "; variant %s still passes", t.Fixed.Variant.Name)
 	}
 	fmt.Fprintln(stdout)
-	opt := reduce.Options{Files: files, Jobs: *jobs, MaxTests: *maxTests}
+	opt := reduce.Options{Files: files, Jobs: *jobs, MaxTests: *maxTests, TimeLimit: *timeLimit}
 	live := *progress == "on" || *progress == "auto" && isTerminal(stderr)
 	if live {
 		opt.Progress = func(p reduce.Progress) {

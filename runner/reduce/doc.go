@@ -22,18 +22,23 @@
 // namespace and extern blocks unwrapped and rewrites inside lines (a
 // variable used once inlined, initialisers dropped, literals made "" and
 // 0, a brace list's trailing elements dropped, a statement split over
-// lines joined); then lines.
+// lines joined, a short block put on one line); then lines.
 //
-// Cost: a candidate seen before has its verdict, Python that does not parse
-// and C/C++ whose brackets do not pair are rejected before a run, a changed .py does not rebuild the extension
-// (build-ext's cache leaves Python sources out of its key), and the case's
-// cached environment is reused. Candidates are screened Jobs at a time
-// without the debugger (exit status class, stderr signature, the script's
-// checks, the fixed variant); of those that pass, the first in file order
-// is rerun under the debugger for phase and culprit (Target.Confirm), so
-// only a candidate about to become the new state pays for gdb, and the
-// rest are speculation, as in C-Reduce. A candidate that does not compile
-// fails in build-ext, before python starts, and is never rerun.
+// Cost: a candidate seen before has its verdict, Python that does not
+// parse and C/C++ whose brackets do not pair are rejected before a run,
+// and C/C++ that the compiler's -fsyntax-only rejects (with the source's
+// opening up to Python.h precompiled: compilecheck.go) costs no build.
+// A changed .py does not rebuild the extension (build-ext's cache leaves
+// Python sources out of its key), and the case's cached environment is
+// reused. Passes that rewrite one place at a time (firstOf) go on after a
+// success where they were, as C-Reduce's do, rather than judging again
+// the candidates that just failed. Candidates are screened Jobs at a time
+// without the debugger and without the fixed variant (exit status class,
+// stderr signature, the script's checks); of those that pass, the first
+// in file order is rerun under the debugger for phase and culprit and the
+// fixed variant is run (Target.Confirm), so only a candidate about to
+// become the new state pays for them, and the rest are speculation, as in
+// C-Reduce. Options.TimeLimit stops a reduction as Ctrl-C does.
 //
 // Non-goals: reducing the script or case.yaml, packages, or binary files;
 // proving a candidate minimal beyond one-unit removals (ddmin's 1-minimality

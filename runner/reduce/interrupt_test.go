@@ -3,6 +3,7 @@ package reduce
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 // Ctrl-C keeps the smallest interesting candidate found so far, and that
@@ -28,6 +29,40 @@ func TestInterruptKeepsSmallestInteresting(t *testing.T) {
 	}
 	if got := red.LinesAfter(); got >= orig || got != interruptedAt {
 		t.Fatalf("returned %d lines, want the %d-line state reached when interrupted (from %d)", got, interruptedAt, orig)
+	}
+	rejudge(t, tg, red)
+}
+
+// --time-limit stops as Ctrl-C does, keeping the state reached, and that
+// state is interesting when run again.
+func TestTimeLimitKeepsSmallestInteresting(t *testing.T) {
+	s := openCase(t, "abort-noisy.txtar")
+	tg := target(t, s, TargetOptions{})
+	orig := Lines(string(tg.Run.Case.Files[0].Data))
+	const limit = 10 * time.Second
+	reached := 0
+	start := time.Now()
+	red, err := Reduce(context.Background(), tg, Options{TimeLimit: limit, Progress: func(p Progress) {
+		if p.Lines < orig && reached == 0 {
+			reached = p.Lines
+			// Wait out the limit: the reduction must stop at this state.
+			time.Sleep(time.Until(start.Add(limit)))
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red.Stopped != "--time-limit 10s reached" {
+		t.Fatalf("Stopped = %q, want the time limit", red.Stopped)
+	}
+	if reached == 0 {
+		t.Skipf("the first step that shrank came after the %s limit: the machine is too slow for this test", limit)
+	}
+	if got := red.LinesAfter(); got != reached {
+		t.Fatalf("returned %d lines, want the %d-line state reached at the limit (from %d)", got, reached, orig)
+	}
+	if red.Unverified != "" {
+		t.Errorf("the result, judged again, is not interesting: %s", red.Unverified)
 	}
 	rejudge(t, tg, red)
 }

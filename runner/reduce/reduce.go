@@ -3,8 +3,10 @@ package reduce
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +20,10 @@ type Options struct {
 	Files    []string // archive files to shrink; nil: DefaultFiles
 	Jobs     int      // candidates judged at once; default 1
 	MaxTests int      // candidates judged at most; 0: no bound
+	// TimeLimit bounds the whole reduction; 0: none. Reaching it stops
+	// the reduction as Ctrl-C does, with the smallest interesting state
+	// found so far, which is still judged once more in full.
+	TimeLimit time.Duration
 	// Progress, when set, hears after each batch of candidates how far the
 	// reduction has come.
 	Progress func(Progress)
@@ -35,11 +41,14 @@ type Progress struct {
 // original when nothing smaller was.
 type Reduction struct {
 	Files    []File
-	Tests    int           // candidates judged (cache hits and syntax rejects not counted)
-	Rejected int           // candidates rejected before a run: no parse, or seen before
-	Runs     int           // python runs of the case they took
-	Elapsed  time.Duration //
-	Stopped  string        // why it stopped early: "interrupted", "--max-tests 50 reached"; "" when done
+	Tests    int // candidates judged (cache hits and syntax rejects not counted)
+	Rejected int // candidates rejected before a run: no parse, seen before, or did not compile
+	// Uncompiled are the candidates of Rejected that the compiler's syntax
+	// check rejected, each a build and a run saved.
+	Uncompiled int
+	Runs       int           // python runs of the case they took
+	Elapsed    time.Duration //
+	Stopped    string        // why it stopped early: "interrupted", "--max-tests 50 reached", "--time-limit 5m0s reached"; "" when done
 	// Unverified says why the result, judged in full once more at the
 	// end, was not interesting: a crash that does not always happen; ""
 	// when it was (or when it is the original, or the run was interrupted).
@@ -85,15 +94,19 @@ type reducer struct {
 	t     *Target
 	opt   Options
 	py    *pyAST
+	check *compileCheck // nil when no C/C++ source shrinks, or none can be checked
 	start time.Time
 
-	mu      sync.Mutex
-	files   []txtar.File         // the current, interesting state
-	seen    map[[32]byte]verdict // candidates judged, by content
-	tests   int
-	runs    int
-	reject  int
-	stopped string
+	mu     sync.Mutex
+	files  []txtar.File         // the current, interesting state
+	seen   map[[32]byte]verdict // candidates judged, by content
+	tests  int
+	runs   int
+	reject int
+	// uncompiled counts the candidates the compile check rejected (in
+	// reject too).
+	uncompiled int
+	stopped    string
 	// round counts the passes over every file: after the first, ddmin
 	// starts at one unit, since the halving already found what it could.
 	round int
@@ -140,6 +153,27 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 		originals[n] = string(r.files[i].Data)
 	}
 	r.seen[r.key(r.files)] = confirmed
+	outer := ctx
+	if opt.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opt.TimeLimit, errTimeLimit)
+		defer cancel()
+	}
+	if slices.ContainsFunc(names, isCSource) {
+		check, err := newCompileCheck(c, t.Run.Variant, t.Run.Interp)
+		if err != nil {
+			return nil, err
+		}
+		if check != nil {
+			defer check.Close()
+			// The original was built: a check that says it does not
+			// compile is not the build's (another compiler's ways) and
+			// would reject everything.
+			if cname := names[slices.IndexFunc(names, isCSource)]; check.compiles(ctx, cname, r.files) {
+				r.check = check
+			}
+		}
+	}
 	for _, n := range names {
 		if isPython(n) {
 			py, err := startPyAST(context.WithoutCancel(ctx), t.Run.Interp.Path)
@@ -158,16 +192,17 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 		}
 	}
 	unverified := ""
-	if r.key(r.files) != r.key(c.Files) && ctx.Err() == nil {
+	if r.key(r.files) != r.key(c.Files) && outer.Err() == nil {
 		// Each state was screened and confirmed, but by one run each:
-		// the result is what the user takes away, so it is judged again.
-		j := t.Judge(ctx, r.files)
+		// the result is what the user takes away, so it is judged again,
+		// past the time limit too (only Ctrl-C skips it).
+		j := t.Judge(outer, r.files)
 		r.runs += j.Runs
-		if !j.Interesting && ctx.Err() == nil {
+		if !j.Interesting && outer.Err() == nil {
 			unverified = j.Why
 		}
 	}
-	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
+	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Uncompiled: r.uncompiled, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
 	for _, n := range names {
 		red.Files = append(red.Files, File{Name: n, Original: originals[n], Reduced: string(r.files[r.index(n)].Data)})
 	}
@@ -231,22 +266,27 @@ func (r *reducer) unwrap(ctx context.Context, name string) bool {
 }
 
 // firstOf tries the candidates gen makes from the current source, jobs at
-// a time, and starts over from each interesting one until none is. gen
-// must make only smaller sources, so that this ends.
+// a time, in order. After an interesting one it makes them again from the
+// new source and goes on where it was, as C-Reduce's passes do: gen makes
+// its candidates in source order and a rewrite changes one place, so the
+// candidates before that place are the ones that just failed, and starting
+// over would judge them all again (each is new content, so the verdicts
+// kept do not catch them). The rounds of Reduce retry what a rewrite made
+// possible further up. gen must make only smaller sources.
 func (r *reducer) firstOf(ctx context.Context, name, pass string, gen func(string) []string) bool {
 	changed := false
-	for r.stop(ctx) == "" {
+	for at := 0; r.stop(ctx) == ""; {
 		cands := gen(r.current(name))
-		found := false
-		for len(cands) > 0 && !found && r.stop(ctx) == "" {
-			batch := cands[:min(r.opt.Jobs, len(cands))]
-			cands = cands[len(batch):]
-			found = r.firstInteresting(ctx, name, batch, pass) >= 0
-		}
-		if !found {
+		if at >= len(cands) {
 			return changed
 		}
-		changed = true
+		batch := cands[at:min(at+r.opt.Jobs, len(cands))]
+		if i := r.firstInteresting(ctx, name, batch, pass); i >= 0 {
+			at += i // the winner is gone from the new list: its successor is here
+			changed = true
+		} else {
+			at += len(batch)
+		}
 	}
 	return changed
 }
@@ -388,6 +428,14 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 		r.mu.Unlock()
 		return false
 	}
+	if r.check != nil && isCSource(name) && !r.check.compiles(ctx, name, files) {
+		r.mu.Lock()
+		r.reject++
+		r.uncompiled++
+		r.seen[key] = rejected
+		r.mu.Unlock()
+		return false
+	}
 	r.mu.Lock()
 	if r.opt.MaxTests > 0 && r.tests >= r.opt.MaxTests {
 		r.stopped = fmt.Sprintf("--max-tests %d reached", r.opt.MaxTests)
@@ -455,12 +503,19 @@ func (r *reducer) parses(name, src string) bool {
 	return true
 }
 
+// errTimeLimit is the cause of a reduction's context ending at
+// Options.TimeLimit, to tell it from Ctrl-C.
+var errTimeLimit = errors.New("time limit reached")
+
 // stop says why the reduction must stop now, or "".
 func (r *reducer) stop(ctx context.Context) string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopped == "" && ctx.Err() != nil {
 		r.stopped = "interrupted"
+		if context.Cause(ctx) == errTimeLimit {
+			r.stopped = fmt.Sprintf("--time-limit %s reached", r.opt.TimeLimit)
+		}
 	}
 	return r.stopped
 }
