@@ -10,7 +10,8 @@ import (
 // rewriting inside a line. Each candidate is smaller than its source (in
 // bytes, or in non-zero literals for 7 → 0), so that trying them to a
 // fixpoint ends. They come in the order a maintainer would simplify by
-// hand: a variable used once inlined, then initialisers dropped, literals
+// hand: a variable used once inlined, then initialisers dropped, unused
+// parameter names dropped, literals
 // made trivial, list elements dropped, a statement split over several
 // lines joined, and a short block put on one line; a candidate that does not build is rejected by the
 // compiler, once (the verdicts are kept).
@@ -25,7 +26,7 @@ func cSimplifications(src string) []string {
 			out = append(out, c)
 		}
 	}
-	for _, gen := range []func(string) []string{inlineOnceUsed, dropInitialisers, trivialLiterals, dropListElements, joinContinuations, joinShortBlocks} {
+	for _, gen := range []func(string) []string{inlineOnceUsed, dropInitialisers, dropParameterNames, trivialLiterals, dropListElements, joinContinuations, joinShortBlocks} {
 		for _, c := range gen(src) {
 			add(c)
 		}
@@ -123,6 +124,52 @@ func dropInitialisers(src string) []string {
 		rest := append([]string(nil), lines...)
 		rest[d.line] = d.indent + strings.TrimRight(d.typ, " ") + maybeSpace(d.typ) + d.name + ";"
 		out = append(out, joinLines(rest))
+	}
+	return out
+}
+
+// functionHead is a function definition's line: a name, a parameter list
+// without nested parentheses, and the body's brace at the end of the line
+// or on the next.
+var functionHead = regexp.MustCompile(`^\s*[\w:<>*&~ ]*?\b(\w+)\s*\(([^()]*)\)\s*(?:const\s*)?(?:noexcept\s*)?\{?\s*$`)
+
+// namedParameter is a parameter with a name after its type: `PyObject
+// *args`, `long n`; the name is the last group.
+var namedParameter = regexp.MustCompile(`^(.*?[\w>*&]\s*[*&]*\s*)\b([A-Za-z_]\w*)\s*$`)
+
+// dropParameterNames drops a parameter's name from a function's head, one
+// at a time: `PyObject *f(PyObject *self, PyObject *args)` becomes
+// `PyObject *f(PyObject *, PyObject *args)`. A name the body uses makes a
+// candidate the compile check rejects, without a build.
+func dropParameterNames(src string) []string {
+	lines := splitLines(src)
+	var out []string
+	for i, l := range lines {
+		code := codeOnly(l)
+		m := functionHead.FindStringSubmatchIndex(code)
+		if m == nil || strings.HasPrefix(strings.TrimSpace(code), "#") || strings.HasPrefix(strings.TrimSpace(code), "return") {
+			continue
+		}
+		switch code[m[2]:m[3]] {
+		case "if", "while", "for", "switch", "catch":
+			continue // a condition, not parameters
+		}
+		start, end := m[4], m[5]
+		params := strings.Split(l[start:end], ",")
+		for k, p := range params {
+			pm := namedParameter.FindStringSubmatch(p)
+			if pm == nil || strings.TrimSpace(pm[1]) == "" || pm[2] == "void" || strings.TrimSpace(pm[1]) == "const" {
+				continue
+			}
+			kept := append([]string(nil), params...)
+			kept[k] = strings.TrimRight(pm[1], " ")
+			if k > 0 && !strings.HasPrefix(kept[k], " ") {
+				kept[k] = " " + kept[k]
+			}
+			rest := append([]string(nil), lines...)
+			rest[i] = l[:start] + strings.Join(kept, ",") + l[end:]
+			out = append(out, joinLines(rest))
+		}
 	}
 	return out
 }

@@ -39,6 +39,12 @@ func TestCSimplifications(t *testing.T) {
 		{"join an element with strings to the list's end",
 			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, // the one\n    {}};\n",
 			"PyMethodDef m[] = {{\"keep\", keep, METH_O}, {}};\n"},
+		{"drop a parameter's name",
+			"PyObject *f(PyObject *self, PyObject *args) {\n  return args;\n}\n",
+			"PyObject *f(PyObject *, PyObject *args) {\n  return args;\n}\n"},
+		{"drop the last parameter's name, the brace on the next line",
+			"static int g(int a, long n)\n{\n  return 0;\n}\n",
+			"static int g(int a, long)\n{\n  return 0;\n}\n"},
 		{"a short struct on one line",
 			"struct Holder {\n  PyObject *obj;\n  ~Holder() { Py_XDECREF(obj); }\n};\nint x;\n",
 			"struct Holder { PyObject *obj; ~Holder() { Py_XDECREF(obj); } };\nint x;\n"},
@@ -72,6 +78,17 @@ func TestCSimplifications(t *testing.T) {
 			if strings.Contains(c, "held.obj;") || strings.Contains(c, `#include ""`) || strings.Contains(c, "#define N 0") || strings.Contains(c, "a0") {
 				t.Errorf("a candidate that changes what must stay:\n%s", c)
 			}
+		}
+	}
+	// Calls and unnamed or void parameters keep their arguments.
+	for _, src := range []string{
+		"void f() {\n  g(a, b);\n  return h(x * y);\n}\n",
+		"void f(int) {\n  if (a && b) {\n  }\n  while (p && q) {\n  }\n}\n",
+		"int f(void) {\n  return 0;\n}\n",
+		"int f(int, const char *) {\n  return 0;\n}\n",
+	} {
+		for _, c := range dropParameterNames(src) {
+			t.Errorf("dropped a name that is not a parameter's:\n%s\nfrom\n%s", c, src)
 		}
 	}
 	// A block too long for a line, or with a directive inside, stays.

@@ -148,7 +148,7 @@ func TestReducePythonStatements(t *testing.T) {
 
 func TestReduceCxxBlocksAndLines(t *testing.T) {
 	if os.Getenv("CLEANEXIT_LONG_TESTS") == "" {
-		t.Skip("a C++ reduction compiles about two hundred candidates, minutes on a shared machine: CI runs it (CLEANEXIT_LONG_TESTS=1)")
+		t.Skip("a C++ reduction builds and runs about a hundred candidates, a minute alone on 2 cores and several on a shared machine: CI runs it (CLEANEXIT_LONG_TESTS=1)")
 	}
 	s := openCase(t, "noisy-ext.txtar")
 	tg := target(t, s, TargetOptions{})
