@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/plan"
@@ -70,9 +72,25 @@ func (s *Session) RecordTimes(results []result.Result, interrupted bool) error {
 	return selection.UpdateTimes(s.CacheDir.TestTimes(), t)
 }
 
-// ExpectedTimes is what each selected run took last time, from the timing
+// Progress is the status line of the session's runs on w (see
+// report.Progress), told of each run that starts; print writes a finished
+// run's lines. Live, it fills the terminal's width, and its ETA comes
+// from the times RecordTimes kept, over jobs workers as RunAll reads it.
+func (s *Session) Progress(w io.Writer, live bool, jobs int, print func(result.Result)) *report.Progress {
+	p := &report.Progress{W: w, Total: len(s.Runs), Print: print, Live: live}
+	if live {
+		p.Width, p.Expected, p.Jobs = report.TerminalWidth(w), s.expectedTimes(), jobs
+		if jobs <= 0 {
+			p.Jobs = runtime.NumCPU()
+		}
+	}
+	s.Started = func(r *plan.Run) { p.Started(r.ID) }
+	return p
+}
+
+// expectedTimes is what each selected run took last time, from the timing
 // file RecordTimes keeps; nil when there is none.
-func (s *Session) ExpectedTimes() map[string]time.Duration {
+func (s *Session) expectedTimes() map[string]time.Duration {
 	times, err := selection.ReadTimes(s.CacheDir.TestTimes())
 	if err != nil || len(times) == 0 {
 		return nil

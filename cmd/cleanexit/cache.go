@@ -16,7 +16,7 @@ import (
 // unless someone prunes it. The logic and what it prints are package
 // runner/cache's; this file parses flags.
 func cmdCache(args []string, stdout, stderr io.Writer) error {
-	age, dryRun := ageFlag(cache.DefaultPruneAge), false
+	age, dryRun := cache.Age(cache.DefaultPruneAge), false
 	return command.Group{Name: "cache", Synopsis: "<list|size|prune|clear|verify> [flags]", Footer: cacheFooter, Commands: []command.Command{
 		cacheVerb("list", "", "each environment: key, interpreter, size, last use, packages", nil, cache.Dir.PrintList),
 		cacheVerb("size", "", "the environments' total size, and the whole cache folder's", nil, cache.Dir.PrintSize),
@@ -56,17 +56,4 @@ func cacheVerb(name, synopsis, summary string, flags func(*flag.FlagSet), print 
 		}
 		return print(dir, stdout)
 	}}
-}
-
-// ageFlag is a cache age flag, in days ("7d") as well as Go's units.
-type ageFlag time.Duration
-
-func (a *ageFlag) String() string { return time.Duration(*a).String() }
-
-func (a *ageFlag) Set(s string) error {
-	d, err := cache.ParseAge(s)
-	if err == nil {
-		*a = ageFlag(d)
-	}
-	return err
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"time"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/bisect"
-	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/fatih/color"
@@ -112,15 +110,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 func runAndShow(ctx context.Context, s *runner.Session, f *runFlags, stdout io.Writer) (results []result.Result, interrupted bool) {
 	start := time.Now()
 	term := &report.Terminal{W: stdout, Color: !color.NoColor && stdout == os.Stdout, Verbose: s.Verbose}
-	progress := &report.Progress{W: stdout, Total: len(s.Runs), Print: term.Result, Live: f.live}
-	if progress.Live {
-		progress.Width = report.TerminalWidth(stdout)
-		progress.Expected, progress.Jobs = s.ExpectedTimes(), f.jobs
-		if progress.Jobs <= 0 {
-			progress.Jobs = runtime.NumCPU()
-		}
-	}
-	s.Started = func(r *plan.Run) { progress.Started(r.ID) }
+	progress := s.Progress(stdout, f.live, f.jobs, term.Result)
 	progress.Begin()
 	results = s.RunAll(ctx, f.jobs, progress.Finished)
 	progress.End()

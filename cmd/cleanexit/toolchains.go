@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/cleanexit/cleanexit/runner/cache"
+	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
@@ -15,15 +14,10 @@ func cmdToolchains(args []string, stdout, stderr io.Writer) error {
 	if _, err := parse(newFlagSet("toolchains", "", stderr), args, 0); err != nil {
 		return err
 	}
-	ctx := context.Background()
-	root, err := cache.Default(os.Getenv)
-	if err != nil {
-		return err
-	}
-	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warnings("toolchains", stderr)})
+	ins, err := runner.Interpreters(context.Background(), warnings("toolchains", stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit toolchains: %v\n", err)
 	}
-	report.WriteToolchains(stdout, ins, toolchains.DetectHost(ctx, toolchains.Options{}))
+	report.WriteToolchains(stdout, ins, toolchains.DetectHost(context.Background(), toolchains.Options{}))
 	return nil
 }

@@ -116,8 +116,22 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 // years), which a larger count of days would overflow.
 const maxAgeDays = 100_000
 
-// ParseAge reads an age as time.ParseDuration does, and also in whole or
-// fractional days ("7d"), the unit people think of cache ages in.
+// An Age is how long something in the cache went unused, as a flag takes
+// it: a time.Duration, or whole or fractional days ("7d"), the unit people
+// think of cache ages in.
+type Age time.Duration
+
+func (a *Age) String() string { return time.Duration(*a).String() }
+
+func (a *Age) Set(s string) error {
+	d, err := ParseAge(s)
+	if err == nil {
+		*a = Age(d)
+	}
+	return err
+}
+
+// ParseAge reads an Age.
 func ParseAge(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if days, ok := strings.CutSuffix(s, "d"); ok {

@@ -13,6 +13,20 @@ import (
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
+// Interpreters discovers the interpreters of this machine as a session
+// does, with their identities cached in the cache folder, and says what
+// it rejects to warn. Without a cache folder it discovers them all the
+// same, uncached, and warns of that.
+func Interpreters(ctx context.Context, warn func(error)) ([]*toolchains.Interpreter, error) {
+	opts := toolchains.Options{Warn: warn}
+	if root, err := cache.Default(os.Getenv); err != nil {
+		warn(err)
+	} else {
+		opts.CacheDir = root.Identities()
+	}
+	return toolchains.Discover(ctx, opts)
+}
+
 // ErrNotAVersion is InstallPythons' error for a version uv could not make
 // sense of, such as a specifier: it is refused before uv runs.
 var ErrNotAVersion = errors.New("want a version such as 3.13, 3.12.1 or 3.13t")
@@ -42,11 +56,7 @@ func InstallPythons(ctx context.Context, versions []string, stdout, stderr io.Wr
 	if err := toolchains.InstallWithUV(ctx, versions, stdout, stderr); err != nil {
 		return nil, err
 	}
-	root, err := cache.Default(os.Getenv)
-	if err != nil {
-		return nil, err
-	}
-	ins, err := toolchains.Discover(ctx, toolchains.Options{CacheDir: root.Identities(), Warn: warn})
+	ins, err := Interpreters(ctx, warn)
 	if err != nil && !errors.Is(err, toolchains.ErrNoInterpreter) {
 		return nil, err
 	}
