@@ -50,7 +50,7 @@ func (r NewRequest) Draft() (*Draft, error) {
 	r.Keys.Apply(d)
 	d.Requires = r.Requires
 	ext := Extension{With: r.With, FixFlag: r.FixFlag}
-	if ext.Sources, err = ReadSources(r.Sources); err != nil {
+	if ext.Sources, err = readSources(r.Sources); err != nil {
 		return nil, fmt.Errorf("--source: %v", err)
 	}
 	if err := d.AddExtension(ext); err != nil {
@@ -59,9 +59,9 @@ func (r NewRequest) Draft() (*Draft, error) {
 	return d, nil
 }
 
-// ReadSources reads the C or C++ files at paths as an extension's
+// readSources reads the C or C++ files at paths as an extension's
 // sources, each named by its base name, as the script's build-ext names it.
-func ReadSources(paths []string) ([]txtar.File, error) {
+func readSources(paths []string) ([]txtar.File, error) {
 	var files []txtar.File
 	for _, p := range paths {
 		data, err := os.ReadFile(p)

@@ -38,10 +38,10 @@ func (d Dir) PrintList(w io.Writer) error {
 		if e.Stale != "" {
 			pkgs = "STALE: " + e.Stale
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.Key, or(e.PythonVersion, "?"), HumanSize(e.Size), lastUsed(e.LastUsed), pkgs)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", e.Key, or(e.PythonVersion, "?"), humanSize(e.Size), lastUsed(e.LastUsed), pkgs)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "%d environments, %s in %s\n", len(infos), HumanSize(total), d)
+	fmt.Fprintf(w, "%d environments, %s in %s\n", len(infos), humanSize(total), d)
 	return nil
 }
 
@@ -53,9 +53,9 @@ func (d Dir) PrintSize(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "environments: %d, %s\n", s.Environments, HumanSize(s.EnvBytes))
-	fmt.Fprintf(w, "build-ext outputs: %s\n", HumanSize(s.ExtBytes))
-	fmt.Fprintf(w, "cache folder: %s, %s\n", d, HumanSize(s.Total))
+	fmt.Fprintf(w, "environments: %d, %s\n", s.Environments, humanSize(s.EnvBytes))
+	fmt.Fprintf(w, "build-ext outputs: %s\n", humanSize(s.ExtBytes))
+	fmt.Fprintf(w, "cache folder: %s, %s\n", d, humanSize(s.Total))
 	return nil
 }
 
@@ -67,11 +67,11 @@ func (d Dir) PrintPrune(w io.Writer, olderThan time.Duration) error {
 	for _, e := range p.Envs {
 		freed += e.Size
 		why := or(e.Stale, "unused since "+lastUsed(e.LastUsed))
-		fmt.Fprintf(w, "removed %s  %s  %s\n", e.Key, HumanSize(e.Size), why)
+		fmt.Fprintf(w, "removed %s  %s  %s\n", e.Key, humanSize(e.Size), why)
 	}
-	fmt.Fprintf(w, "pruned %d environments, freed %s\n", len(p.Envs), HumanSize(freed))
+	fmt.Fprintf(w, "pruned %d environments, freed %s\n", len(p.Envs), humanSize(freed))
 	if p.ExtFiles > 0 {
-		fmt.Fprintf(w, "pruned %d build-ext outputs, freed %s\n", p.ExtFiles, HumanSize(p.ExtBytes))
+		fmt.Fprintf(w, "pruned %d build-ext outputs, freed %s\n", p.ExtFiles, humanSize(p.ExtBytes))
 	}
 	if p.Clones > 0 {
 		fmt.Fprintf(w, "pruned %d bisect clones\n", p.Clones)
@@ -84,7 +84,7 @@ func (d Dir) PrintClear(w io.Writer) error {
 	before, _ := d.Size()
 	err := d.Clear()
 	after, _ := d.Size()
-	fmt.Fprintf(w, "cleared %s, freed %s\n", d, HumanSize(before.Total-after.Total))
+	fmt.Fprintf(w, "cleared %s, freed %s\n", d, humanSize(before.Total-after.Total))
 	return err
 }
 
@@ -124,15 +124,15 @@ type Age time.Duration
 func (a *Age) String() string { return time.Duration(*a).String() }
 
 func (a *Age) Set(s string) error {
-	d, err := ParseAge(s)
+	d, err := parseAge(s)
 	if err == nil {
 		*a = Age(d)
 	}
 	return err
 }
 
-// ParseAge reads an Age.
-func ParseAge(s string) (time.Duration, error) {
+// parseAge reads an Age.
+func parseAge(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		var n float64
@@ -148,8 +148,8 @@ func ParseAge(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// HumanSize prints bytes in binary units, one decimal from KiB up.
-func HumanSize(n int64) string {
+// humanSize prints bytes in binary units, one decimal from KiB up.
+func humanSize(n int64) string {
 	const unit = 1024
 	if n < unit {
 		return fmt.Sprintf("%d B", n)

@@ -27,9 +27,9 @@ func TestParseAge(t *testing.T) {
 		{"1e9d", 0, false},
 		{"", 0, false},
 	} {
-		got, err := ParseAge(tt.in)
+		got, err := parseAge(tt.in)
 		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("ParseAge(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
+			t.Errorf("parseAge(%q) = %v, %v; want %v, ok %v", tt.in, got, err, tt.want, tt.ok)
 		}
 	}
 }
@@ -39,8 +39,8 @@ func TestHumanSize(t *testing.T) {
 		0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 1536: "1.5 KiB",
 		5 << 20: "5.0 MiB", 3 << 30: "3.0 GiB", 2 << 40: "2.0 TiB", 4096 << 40: "4096.0 TiB",
 	} {
-		if got := HumanSize(n); got != want {
-			t.Errorf("HumanSize(%d) = %q, want %q", n, got, want)
+		if got := humanSize(n); got != want {
+			t.Errorf("humanSize(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
