@@ -164,32 +164,81 @@ func InterpreterOf(python string, in *toolchains.Interpreter) Interpreter {
 
 // ResultOf is r as the schema spells it.
 func ResultOf(r result.Result) Result {
-	return Result{
-		ID: r.ID, File: r.File, Line: r.Line, Project: r.Project, Case: r.Case,
-		Variant: r.Variant, Python: r.Python, Status: string(r.Status),
-		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
-		Signal: r.Signal, Signature: r.Signature, Warnings: nonNil(r.Warnings),
-		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Native: deref(r.Native), Log: r.Log, Work: r.Work,
-		Dropped:     r.OutputDropped,
-		Interpreter: r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
-		EnvBuilt: r.EnvBuilt, EnvTimeS: seconds(r.EnvTime), Installed: nonNil(r.Installed),
-		Attempts: r.Attempts, Failures: r.Failures, DurationS: seconds(r.Duration),
-	}
+	var s Result
+	exchange(&s, &r, toSchema)
+	return s
 }
 
 // Model is the result.Result this schema result was made from, so that
 // renderers over the one result model read merged reports too.
 func (r Result) Model() result.Result {
-	return result.Result{
-		ID: r.ID, File: r.File, Line: r.Line, Project: r.Project, Case: r.Case,
-		Variant: r.Variant, Python: r.Python, Status: result.Status(r.Status),
-		Reason: r.Reason, Expected: r.Expected, Actual: r.Actual,
-		Signal: r.Signal, Signature: r.Signature, Warnings: nilIfEmpty(r.Warnings),
-		StderrTail: r.StderrTail, StdoutTail: r.StdoutTail, Traceback: r.Traceback, Native: nativeOrNil(r.Native), Log: r.Log, Work: r.Work,
-		OutputDropped: r.Dropped,
-		Interpreter:   r.Interpreter, Version: r.Version, EnvKey: r.EnvKey,
-		EnvBuilt: r.EnvBuilt, EnvTime: duration(r.EnvTimeS), Installed: nilIfEmpty(r.Installed),
-		Attempts: r.Attempts, Failures: r.Failures, Duration: duration(r.DurationS),
+	var m result.Result
+	exchange(&r, &m, toModel)
+	return m
+}
+
+// A direction says which side of exchange is written.
+type direction bool
+
+const (
+	toSchema direction = false
+	toModel  direction = true
+)
+
+// exchange copies one run's result between the schema and the model, in
+// the direction dir says. Each field is named once, with its conversion
+// each way, so that a field is carried both ways or not at all: the report
+// that `report merge` reads back is the report that was written.
+func exchange(s *Result, m *result.Result, dir direction) {
+	same(dir, &s.ID, &m.ID)
+	same(dir, &s.File, &m.File)
+	same(dir, &s.Line, &m.Line)
+	same(dir, &s.Project, &m.Project)
+	same(dir, &s.Case, &m.Case)
+	same(dir, &s.Variant, &m.Variant)
+	same(dir, &s.Python, &m.Python)
+	convert(dir, &s.Status, &m.Status,
+		func(st result.Status) string { return string(st) },
+		func(st string) result.Status { return result.Status(st) })
+	same(dir, &s.Reason, &m.Reason)
+	same(dir, &s.Expected, &m.Expected)
+	same(dir, &s.Actual, &m.Actual)
+	same(dir, &s.Signal, &m.Signal)
+	same(dir, &s.Signature, &m.Signature)
+	convert(dir, &s.Warnings, &m.Warnings, nonNil, nilIfEmpty)
+	same(dir, &s.StderrTail, &m.StderrTail)
+	same(dir, &s.StdoutTail, &m.StdoutTail)
+	same(dir, &s.Dropped, &m.OutputDropped)
+	same(dir, &s.Traceback, &m.Traceback)
+	convert(dir, &s.Native, &m.Native, deref, nativeOrNil)
+	same(dir, &s.Log, &m.Log)
+	same(dir, &s.Work, &m.Work)
+	same(dir, &s.Interpreter, &m.Interpreter)
+	same(dir, &s.Version, &m.Version)
+	same(dir, &s.EnvKey, &m.EnvKey)
+	same(dir, &s.EnvBuilt, &m.EnvBuilt)
+	convert(dir, &s.EnvTimeS, &m.EnvTime, seconds, duration)
+	convert(dir, &s.Installed, &m.Installed, nonNil, nilIfEmpty)
+	same(dir, &s.Attempts, &m.Attempts)
+	same(dir, &s.Failures, &m.Failures)
+	convert(dir, &s.DurationS, &m.Duration, seconds, duration)
+}
+
+// same carries a field that the schema and the model spell alike.
+func same[T any](dir direction, schema, model *T) {
+	if dir == toModel {
+		*model = *schema
+	} else {
+		*schema = *model
+	}
+}
+
+// convert carries a field that the schema spells as S and the model as M.
+func convert[S, M any](dir direction, schema *S, model *M, toS func(M) S, toM func(S) M) {
+	if dir == toModel {
+		*model = toM(*schema)
+	} else {
+		*schema = toS(*model)
 	}
 }
 
