@@ -26,98 +26,105 @@ func parseVersion(s string) (Version, string) {
 	}
 	sc := scanner{s: s}
 	var v Version
-	if lower(sc.peek()) == 'v' {
-		sc.i++
-	}
-	if !isDigit(sc.peek()) {
-		return Version{}, "a version starts with a number, as in 3.12"
-	}
-	n, problem := sc.number()
-	if problem != "" {
-		return Version{}, problem
-	}
-	if sc.peek() == '!' {
-		sc.i++
-		v.epoch = n
-		if !isDigit(sc.peek()) {
-			return Version{}, fmt.Sprintf("expected a release number after the epoch %q", s[:sc.i])
-		}
-		if n, problem = sc.number(); problem != "" {
+	// PEP 440's parts, in the order a version spells them.
+	for _, part := range [...]func(*Version) string{sc.release, sc.preRelease, sc.postRelease, sc.devRelease, sc.localLabel} {
+		if problem := part(&v); problem != "" {
 			return Version{}, problem
-		}
-	}
-	v.release = append(v.release, n)
-	for sc.peek() == '.' && isDigit(sc.peekAt(1)) {
-		sc.i++
-		if n, problem = sc.number(); problem != "" {
-			return Version{}, problem
-		}
-		v.release = append(v.release, n)
-	}
-
-	// Pre-release: [sep] label [sep] [number]
-	start := sc.i
-	sc.separator()
-	if kind := sc.preLabel(); kind != preNone {
-		v.pre = kind
-		if v.preN, problem = sc.optionalNumber(); problem != "" {
-			return Version{}, problem
-		}
-	} else {
-		sc.i = start
-	}
-
-	// Post-release: "-" number, or [sep] label [sep] [number]
-	start = sc.i
-	if sc.peek() == '-' && isDigit(sc.peekAt(1)) {
-		sc.i++
-		v.hasPost = true
-		if v.post, problem = sc.number(); problem != "" {
-			return Version{}, problem
-		}
-	} else {
-		sc.separator()
-		if sc.word("post") || sc.word("rev") || sc.word("r") {
-			v.hasPost = true
-			if v.post, problem = sc.optionalNumber(); problem != "" {
-				return Version{}, problem
-			}
-		} else {
-			sc.i = start
-		}
-	}
-
-	// Development release: [sep] "dev" [sep] [number]
-	start = sc.i
-	sc.separator()
-	if sc.word("dev") {
-		v.hasDev = true
-		if v.dev, problem = sc.optionalNumber(); problem != "" {
-			return Version{}, problem
-		}
-	} else {
-		sc.i = start
-	}
-
-	// Local label: "+" segment ([-_.] segment)*
-	if sc.peek() == '+' {
-		sc.i++
-		for {
-			seg := sc.alnum()
-			if seg == "" {
-				return Version{}, fmt.Sprintf("expected a letter or digit at %q in the local label after \"+\"", rest(s, sc.i))
-			}
-			v.local = append(v.local, normalizeLocal(seg))
-			if !isSeparator(sc.peek()) {
-				break
-			}
-			sc.i++
 		}
 	}
 	if sc.i < len(s) {
 		return Version{}, fmt.Sprintf("unexpected %q after %q", rest(s, sc.i), s[:sc.i])
 	}
 	return v, ""
+}
+
+// release reads "[v] [N!] N(.N)*": the optional "v", the epoch and the
+// release numbers.
+func (sc *scanner) release(v *Version) string {
+	if lower(sc.peek()) == 'v' {
+		sc.i++
+	}
+	if !isDigit(sc.peek()) {
+		return "a version starts with a number, as in 3.12"
+	}
+	n, problem := sc.number()
+	if problem != "" {
+		return problem
+	}
+	if sc.peek() == '!' {
+		sc.i++
+		v.epoch = n
+		if !isDigit(sc.peek()) {
+			return fmt.Sprintf("expected a release number after the epoch %q", sc.s[:sc.i])
+		}
+		if n, problem = sc.number(); problem != "" {
+			return problem
+		}
+	}
+	v.release = append(v.release, n)
+	for sc.peek() == '.' && isDigit(sc.peekAt(1)) {
+		sc.i++
+		if n, problem = sc.number(); problem != "" {
+			return problem
+		}
+		v.release = append(v.release, n)
+	}
+	return ""
+}
+
+// preRelease reads "[sep] label [sep] [number]": "1.0a1", "1.0-RC.2".
+func (sc *scanner) preRelease(v *Version) (problem string) {
+	if !sc.label(func() bool { v.pre = sc.preLabel(); return v.pre != preNone }) {
+		return ""
+	}
+	v.preN, problem = sc.optionalNumber()
+	return problem
+}
+
+// postRelease reads "-" number ("1.0-1"), or "[sep] label [sep] [number]"
+// ("1.0.post2", "1.0_rev2").
+func (sc *scanner) postRelease(v *Version) (problem string) {
+	if sc.peek() == '-' && isDigit(sc.peekAt(1)) {
+		sc.i++
+		v.hasPost = true
+		v.post, problem = sc.number()
+		return problem
+	}
+	if !sc.label(func() bool { return sc.word("post") || sc.word("rev") || sc.word("r") }) {
+		return ""
+	}
+	v.hasPost = true
+	v.post, problem = sc.optionalNumber()
+	return problem
+}
+
+// devRelease reads "[sep] dev [sep] [number]": "1.0.dev3".
+func (sc *scanner) devRelease(v *Version) (problem string) {
+	if !sc.label(func() bool { return sc.word("dev") }) {
+		return ""
+	}
+	v.hasDev = true
+	v.dev, problem = sc.optionalNumber()
+	return problem
+}
+
+// localLabel reads "+" segment ([-_.] segment)*: "1.0+ubuntu.1".
+func (sc *scanner) localLabel(v *Version) string {
+	if sc.peek() != '+' {
+		return ""
+	}
+	sc.i++
+	for {
+		seg := sc.alnum()
+		if seg == "" {
+			return fmt.Sprintf("expected a letter or digit at %q in the local label after \"+\"", rest(sc.s, sc.i))
+		}
+		v.local = append(v.local, normalizeLocal(seg))
+		if !isSeparator(sc.peek()) {
+			return ""
+		}
+		sc.i++
+	}
 }
 
 // normalizeLocal lowercases a local segment and drops leading zeros from a
@@ -184,6 +191,19 @@ func (sc *scanner) optionalNumber() (uint64, string) {
 		return 0, ""
 	}
 	return sc.number()
+}
+
+// label consumes a separator, if there is one, and a label that match
+// accepts; or nothing at all, so that a separator with no label after it
+// is left for the part that follows.
+func (sc *scanner) label(match func() bool) bool {
+	start := sc.i
+	sc.separator()
+	if match() {
+		return true
+	}
+	sc.i = start
+	return false
 }
 
 func (sc *scanner) separator() {
