@@ -57,64 +57,62 @@ func DetectHost(ctx context.Context, opts Options) *Host {
 		Why:      map[string]string{},
 	}
 	for _, osName := range append(hostOSes, h.OS) {
-		h.Features[osName] = osName == h.OS
-		h.Why[osName] = fmt.Sprintf("GOOS is %s", h.OS)
+		h.record(osName, osName == h.OS, fmt.Sprintf("GOOS is %s", h.OS))
 	}
 	for _, arch := range append(hostArches, h.Arch) {
-		h.Features[arch] = arch == h.Arch
-		h.Why[arch] = fmt.Sprintf("GOARCH is %s", h.Arch)
+		h.record(arch, arch == h.Arch, fmt.Sprintf("GOARCH is %s", h.Arch))
 	}
 
-	var mu sync.Mutex
-	set := func(feature string, ok bool, why string) {
-		mu.Lock()
-		defer mu.Unlock()
-		h.Features[feature] = ok
-		h.Why[feature] = why
+	// Each probe runs in its own goroutine and writes only its own finding
+	// and its own field of h (GPUs, CPUModel); wg.Wait publishes them.
+	type finding struct {
+		ok  bool
+		why string
 	}
+	found := map[string]*finding{}
 	var wg sync.WaitGroup
-	probe := func(f func(ctx context.Context)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	probe := func(feature string, f func(ctx context.Context) (ok bool, why string)) {
+		fd := new(finding)
+		found[feature] = fd
+		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 			defer cancel()
-			f(ctx)
-		}()
+			fd.ok, fd.why = f(ctx)
+		})
 	}
-
-	probe(func(ctx context.Context) {
-		gpus, ok, why := probeCUDA(ctx, d.run)
-		mu.Lock()
-		h.GPUs = gpus
-		mu.Unlock()
-		set(FeatureCUDA, ok, why)
+	probe(FeatureCUDA, func(ctx context.Context) (ok bool, why string) {
+		h.GPUs, ok, why = probeCUDA(ctx, d.run)
+		return ok, why
 	})
 	if !opts.LazyCompiler {
-		probe(func(ctx context.Context) {
-			ok, why := probeCompiler(ctx, d.run, d.getenv, d.goos)
-			set(FeatureCC, ok, why)
+		probe(FeatureCC, func(ctx context.Context) (bool, string) {
+			return probeCompiler(ctx, d.run, d.getenv, d.goos)
 		})
 	}
 	if h.OS == "darwin" {
-		probe(func(ctx context.Context) {
-			model, ok, why := probeSysctl(ctx, d.run)
-			mu.Lock()
-			h.CPUModel = model
-			mu.Unlock()
-			set(FeatureAppleSilicon, ok, why)
+		probe(FeatureAppleSilicon, func(ctx context.Context) (ok bool, why string) {
+			h.CPUModel, ok, why = probeSysctl(ctx, d.run)
+			return ok, why
 		})
-		probe(func(ctx context.Context) {
-			ok, why := probeMetal(ctx, d.run)
-			set(FeatureMetal, ok, why)
+		probe(FeatureMetal, func(ctx context.Context) (bool, string) {
+			return probeMetal(ctx, d.run)
 		})
 	} else {
-		set(FeatureAppleSilicon, false, "not macOS")
-		set(FeatureMetal, false, "not macOS")
+		h.record(FeatureAppleSilicon, false, "not macOS")
+		h.record(FeatureMetal, false, "not macOS")
 		h.CPUModel = cpuModel(h.OS, d.getenv)
 	}
 	wg.Wait()
+	for feature, fd := range found {
+		h.record(feature, fd.ok, fd.why)
+	}
 	return h
+}
+
+// record sets a feature and the evidence for it.
+func (h *Host) record(feature string, ok bool, why string) {
+	h.Features[feature] = ok
+	h.Why[feature] = why
 }
 
 // ProbeCompiler is DetectHost's probe of the "cc" feature on its own, for
