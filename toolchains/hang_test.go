@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/proctable"
 )
 
 // TestDiscoverHangingInterpreter: an entry of CLEANEXIT_PYTHONS that never
@@ -43,7 +45,7 @@ func TestDiscoverHangingInterpreter(t *testing.T) {
 		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), hang) || !strings.Contains(warnings[0].Error(), "no answer within") {
 			t.Errorf("round %d: warnings %v, want one naming %s and the timeout", round, warnings, hang)
 		}
-		if left := processesMatching(marker); len(left) > 0 {
+		if left := proctable.Matching(marker); len(left) > 0 {
 			t.Errorf("round %d: left running: %v", round, left)
 		}
 	}
@@ -51,17 +53,4 @@ func TestDiscoverHangingInterpreter(t *testing.T) {
 	if n := strings.Count(string(b), "started"); n != 1 {
 		t.Errorf("the hanging interpreter was started %d times, want once (then remembered)", n)
 	}
-}
-
-// processesMatching scans /proc for command lines containing pattern.
-func processesMatching(pattern string) []string {
-	files, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err == nil && strings.Contains(string(b), pattern) {
-			out = append(out, strings.ReplaceAll(string(b), "\x00", " "))
-		}
-	}
-	return out
 }

@@ -5,9 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/proctable"
 )
 
 // TestCancelKillsBuildBackend: Ctrl-C while a PEP 517 build backend runs
@@ -65,25 +66,11 @@ def get_requires_for_build_wheel(config_settings=None):
 		t.Fatalf("the backend never started: %v", err)
 	}
 	time.Sleep(100 * time.Millisecond) // let the killed processes go
-	if left := processesMatching(marker); len(left) > 0 {
+	if left := proctable.Matching(marker); len(left) > 0 {
 		t.Errorf("left running after Ctrl-C: %v", left)
 	}
 	entries, _ := os.ReadDir(tmp)
 	for _, e := range entries {
 		t.Errorf("left in TMPDIR: %s", e.Name())
 	}
-}
-
-// processesMatching scans /proc for command lines containing pattern: the
-// test's own view of the process table.
-func processesMatching(pattern string) []string {
-	files, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err == nil && strings.Contains(string(b), pattern) {
-			out = append(out, strings.ReplaceAll(string(b), "\x00", " "))
-		}
-	}
-	return out
 }
