@@ -40,6 +40,13 @@ func helperEnsure(root, specJSON string) int {
 	}
 	c := &Cache{Root: root, Installer: "pip"}
 	defer c.Close()
+	json.NewEncoder(os.Stdout).Encode(ensureResult(c, spec))
+	return 0
+}
+
+// ensureResult runs one Ensure, in a helper process or a goroutine of the
+// test, and says what it did.
+func ensureResult(c *Cache, spec Spec) helperResult {
 	var res helperResult
 	env, err := c.Ensure(context.Background(), spec)
 	if err != nil {
@@ -47,8 +54,7 @@ func helperEnsure(root, specJSON string) int {
 	} else {
 		res.Built, res.Dir = env.Built, env.Dir
 	}
-	json.NewEncoder(os.Stdout).Encode(res)
-	return 0
+	return res
 }
 
 // TestConcurrentProcessesBuildOnce: separate processes (this test binary
@@ -96,13 +102,7 @@ func TestConcurrentProcessesBuildOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var res helperResult
-			env, err := c.Ensure(context.Background(), spec)
-			if err != nil {
-				res.Err = err.Error()
-			} else {
-				res.Built, res.Dir = env.Built, env.Dir
-			}
+			res := ensureResult(c, spec)
 			mu.Lock()
 			results = append(results, res)
 			mu.Unlock()
