@@ -64,7 +64,7 @@ func (d *Draft) Archive() ([]byte, error) {
 	return txtar.Format(ar), nil
 }
 
-// caseYAML writes the keys the draft holds, in CaseKeyOrder.
+// caseYAML writes the keys the draft holds, in caseKeyOrder.
 func (d *Draft) caseYAML() ([]byte, error) {
 	summary := d.Summary
 	if summary == "" {
@@ -105,12 +105,12 @@ func (d *Draft) caseYAML() ([]byte, error) {
 			if v.Exit != "" {
 				body.Content = append(body.Content, str("exit"), str(v.Exit))
 			}
-			sortMapping(body, CaseKeyOrder)
+			sortMapping(body, caseKeyOrder)
 			vs.Content = append(vs.Content, str(v.Name), body)
 		}
 		add("variants", vs)
 	}
-	sortMapping(root, CaseKeyOrder)
+	sortMapping(root, caseKeyOrder)
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

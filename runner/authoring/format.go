@@ -43,8 +43,8 @@ func FormatArchive(data []byte) ([]byte, error) {
 }
 
 // FormatCaseYAML returns case.yaml's text in canonical form: keys in
-// CaseKeyOrder at the top and in every variant, the keys of index in
-// IndexKeyOrder, no trailing spaces, one final newline. It moves whole
+// cases.KeyOrder at the top and in every variant, the keys of index in
+// cases.IndexKeyOrder, no trailing spaces, one final newline. It moves whole
 // lines — a key with its value and the comment lines just above it — and
 // changes nothing inside them, so quoting, flow or block style and
 // comments stay as the author wrote them and a review shows only the move.
@@ -84,15 +84,15 @@ type level struct {
 }
 
 var (
-	indexLevel   = &level{order: IndexKeyOrder}
-	variantLevel = &level{order: CaseKeyOrder, children: func(key string) *level {
+	indexLevel   = &level{order: indexKeyOrder}
+	variantLevel = &level{order: caseKeyOrder, children: func(key string) *level {
 		if key == "index" {
 			return indexLevel
 		}
 		return nil
 	}}
 	variantsLevel = &level{children: func(string) *level { return variantLevel }}
-	caseLevel     = &level{order: CaseKeyOrder, children: func(key string) *level {
+	caseLevel     = &level{order: caseKeyOrder, children: func(key string) *level {
 		switch key {
 		case "index":
 			return indexLevel

@@ -116,7 +116,7 @@ func LoadSuite(file string) (Suite, error) {
 			s.Sandbox, _ = d.boolean(n, key)
 			return
 		}
-		d.variantKey(holder, v, key, n)
+		d.decodeKey(holder, v, key, n)
 	})
 	s.Python, s.Index, s.Backtrace = v.Python, v.Index, v.Backtrace
 	return s, d.errs.Err()
