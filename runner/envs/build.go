@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,62 +45,30 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	venv := filepath.Join(tmp, "venv")
 
-	installer, uv, err := c.chooseInstaller(spec)
-	if err != nil {
+	a := &assembly{key: key, spec: spec, tmp: tmp, venv: filepath.Join(tmp, "venv")}
+	if a.installer, a.uv, err = c.chooseInstaller(spec); err != nil {
 		return nil, err
 	}
-	childEnv, warnings := c.installerEnviron(installer, spec.Index.Env)
+	var warnings []string
+	a.environ, warnings = c.installerEnviron(a.installer, spec.Index.Env)
 	m := &marker{Format: markerFormat, Key: key, Spec: spec}
-
-	create := VenvArgs(spec, venv)
-	if installer == installerUV {
-		create = UvVenvArgs(spec, venv)
-		create[0] = uv
-	}
-	if err := c.run(ctx, key, create, childEnv, tmp); err != nil {
+	if err := c.createVenv(ctx, a, m); err != nil {
 		return nil, err
 	}
-	m.Commands = append(m.Commands, create)
-
 	if len(spec.Packages) == 0 {
 		warnings = nil // no installer ran, so nothing read the user's settings
 	} else {
-		kept, w := checkFindLinks(spec.Index.FindLinks)
-		warnings = append(w, warnings...)
-		install := spec
-		install.Index.FindLinks = kept
-		var argv []string
-		var release func()
-		switch installer {
-		case installerUV:
-			argv = uvInstallArgs(install, venvPython(venv), chooseLinkMode(envsDir, uvCacheDir(c.Getenv)))
-			argv[0] = uv
-			m.Installer = "uv"
-		default:
-			pipPath, rel, err := c.ensurePipCopy(ctx, spec)
-			if err != nil {
-				return nil, fmt.Errorf("envs: %s: %w", spec.Python, err)
-			}
-			release = rel
-			argv = PipInstallArgs(install, venvPython(venv))
-			childEnv = append(childEnv, "PYTHONPATH="+pipPath)
-			m.Installer = strings.TrimSpace("pip " + pipVersion(pipPath))
-		}
-		err := c.run(ctx, key, argv, childEnv, tmp)
-		if release != nil {
-			release()
-		}
+		w, err := c.installPackages(ctx, a, m)
 		if err != nil {
 			return nil, err
 		}
-		m.Commands = append(m.Commands, argv)
+		warnings = append(w, warnings...)
 	}
 
-	installed, err := installedDistributions(venv)
+	installed, err := installedDistributions(a.venv)
 	if err != nil {
-		return nil, fmt.Errorf("envs: reading what was installed in %s: %w", venv, err)
+		return nil, fmt.Errorf("envs: reading what was installed in %s: %w", a.venv, err)
 	}
 	if c.beforeCommit != nil {
 		c.beforeCommit()
@@ -107,10 +76,8 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-
-	final := c.envDir(key)
-	if err := relocate(venv, venv, final); err != nil {
-		return nil, fmt.Errorf("envs: moving %s into place: %w", venv, err)
+	if err := relocate(a.venv, a.venv, c.envDir(key)); err != nil {
+		return nil, fmt.Errorf("envs: moving %s into place: %w", a.venv, err)
 	}
 	if info, err := os.Stat(spec.Python); err == nil {
 		m.Python = stampOf(info)
@@ -120,24 +87,92 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	m.BuiltAt = time.Now().UTC()
 	m.BuildNanos = int64(time.Since(start))
 	m.BuildID = randomID()
-	if m.Files, err = scanTree(venv); err != nil {
-		return nil, fmt.Errorf("envs: recording what %s holds: %w", venv, err)
-	}
-	if err := writeMarker(venv, m); err != nil {
+	if err := c.moveIntoPlace(a, m); err != nil {
 		return nil, err
+	}
+	return m, nil
+}
+
+// An assembly is one environment being built: what every step of build
+// shares.
+type assembly struct {
+	key       string
+	spec      Spec
+	tmp, venv string   // the build's temporary folder, and the venv inside it
+	installer string   // installerPip or installerUV
+	uv        string   // uv's path, when installer is uv
+	environ   []string // the installers' environment
+}
+
+// createVenv creates the virtual environment, with the interpreter's venv
+// module or with uv.
+func (c *Cache) createVenv(ctx context.Context, a *assembly, m *marker) error {
+	create := VenvArgs(a.spec, a.venv)
+	if a.installer == installerUV {
+		create = UvVenvArgs(a.spec, a.venv)
+		create[0] = a.uv
+	}
+	if err := c.run(ctx, a.key, create, a.environ, a.tmp); err != nil {
+		return err
+	}
+	m.Commands = append(m.Commands, create)
+	return nil
+}
+
+// installPackages installs the spec's packages into the venv, and returns
+// what the find-links folders it was given made it warn of.
+func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (warnings []string, err error) {
+	kept, warnings := checkFindLinks(a.spec.Index.FindLinks)
+	install := a.spec
+	install.Index.FindLinks = kept
+	environ := a.environ
+	var argv []string
+	switch a.installer {
+	case installerUV:
+		argv = uvInstallArgs(install, venvPython(a.venv), chooseLinkMode(c.envsDir(), uvCacheDir(c.Getenv)))
+		argv[0] = a.uv
+		m.Installer = "uv"
+	default:
+		pipPath, release, err := c.ensurePipCopy(ctx, a.spec)
+		if err != nil {
+			return nil, fmt.Errorf("envs: %s: %w", a.spec.Python, err)
+		}
+		defer release()
+		argv = PipInstallArgs(install, venvPython(a.venv))
+		environ = append(slices.Clip(environ), "PYTHONPATH="+pipPath)
+		m.Installer = strings.TrimSpace("pip " + pipVersion(pipPath))
+	}
+	if err := c.run(ctx, a.key, argv, environ, a.tmp); err != nil {
+		return nil, err
+	}
+	m.Commands = append(m.Commands, argv)
+	return warnings, nil
+}
+
+// moveIntoPlace records what the finished venv holds in its marker and
+// renames it to its final path, the last step of a build: a venv at the
+// final path always has its marker.
+func (c *Cache) moveIntoPlace(a *assembly, m *marker) error {
+	var err error
+	if m.Files, err = scanTree(a.venv); err != nil {
+		return fmt.Errorf("envs: recording what %s holds: %w", a.venv, err)
+	}
+	if err := writeMarker(a.venv, m); err != nil {
+		return err
 	}
 	// A folder already at the final path is unfinished or damaged (else it
 	// would have been adopted): move it aside into tmp, which is removed on
 	// return.
+	final := c.envDir(a.key)
 	if _, err := os.Lstat(final); err == nil {
-		if err := os.Rename(final, filepath.Join(tmp, "damaged")); err != nil {
-			return nil, fmt.Errorf("envs: replacing unfinished environment %s: %w", final, err)
+		if err := os.Rename(final, filepath.Join(a.tmp, "damaged")); err != nil {
+			return fmt.Errorf("envs: replacing unfinished environment %s: %w", final, err)
 		}
 	}
-	if err := os.Rename(venv, final); err != nil {
-		return nil, fmt.Errorf("envs: moving %s into place: %w", venv, err)
+	if err := os.Rename(a.venv, final); err != nil {
+		return fmt.Errorf("envs: moving %s into place: %w", a.venv, err)
 	}
-	return m, nil
+	return nil
 }
 
 // removeLeftoverBuilds deletes build folders of key that an interrupted run
