@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/rogpeppe/go-internal/txtar"
 	"gopkg.in/yaml.v3"
 )
@@ -223,8 +224,8 @@ func NewDraft(reproFile string, repro []byte) (*Draft, error) {
 func sortMapping(n *yaml.Node, order []string) {
 	type pair struct{ k, v *yaml.Node }
 	pairs := make([]pair, 0, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		pairs = append(pairs, pair{n.Content[i], n.Content[i+1]})
+	for k, v := range yamlmap.Entries(n) {
+		pairs = append(pairs, pair{k, v})
 	}
 	sort.SliceStable(pairs, func(i, j int) bool {
 		return keyRank(order, pairs[i].k.Value) < keyRank(order, pairs[j].k.Value)

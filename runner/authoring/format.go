@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"gopkg.in/yaml.v3"
 )
 
@@ -112,8 +113,7 @@ func reorder(lines []string, first int, n *yaml.Node, lv *level) []string {
 		return lines
 	}
 	var starts []int // index into lines of each entry's first line
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := n.Content[i]
+	for k := range yamlmap.Entries(n) {
 		s := k.Line - first
 		if s < 0 || s >= len(lines) {
 			return lines // positions we do not understand: leave the text

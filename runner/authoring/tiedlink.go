@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"gopkg.in/yaml.v3"
 )
@@ -42,28 +43,27 @@ func tiedToLinkRule(c *cases.Case, data []byte) cases.ErrorList {
 	const badMsg = "known-bad and installs its own packages, so the case needs a link that shows this version is broken: an issue, pull request or commit in links:, or a \"# https://…\" comment on it"
 
 	// The case itself, "default".
-	if k, v := entry(root, "xfail"); k != nil && len(c.Variants[0].XFail) > 0 {
+	if k, v := yamlmap.Lookup(root, "xfail"); k != nil && len(c.Variants[0].XFail) > 0 {
 		claim(k.Line+offset, "", pair(k, v), xfailMsg)
 	}
-	if k, v := entry(root, "packages"); k != nil && c.Variants[0].KnownBad(c) {
+	if k, v := yamlmap.Lookup(root, "packages"); k != nil && c.Variants[0].KnownBad(c) {
 		claim(k.Line+offset, "", pair(k, v), "the case is "+badMsg)
 	}
-	_, variants := entry(root, "variants")
+	_, variants := yamlmap.Lookup(root, "variants")
 	if variants == nil || variants.Kind != yaml.MappingNode {
 		return errs
 	}
-	for i := 0; i+1 < len(variants.Content); i += 2 {
-		k, body := variants.Content[i], variants.Content[i+1]
+	for k, body := range yamlmap.Entries(variants) {
 		v := c.Variant(k.Value)
 		if v == nil {
 			continue
 		}
 		where := "variants: " + k.Value + ": "
 		own := pair(k, body)
-		if xk, _ := entry(body, "xfail"); xk != nil && len(v.XFail) > 0 {
+		if xk, _ := yamlmap.Lookup(body, "xfail"); xk != nil && len(v.XFail) > 0 {
 			claim(k.Line+offset, where, own, xfailMsg)
 		}
-		if pk, _ := entry(body, "packages"); pk != nil && v.KnownBad(c) {
+		if pk, _ := yamlmap.Lookup(body, "packages"); pk != nil && v.KnownBad(c) {
 			claim(k.Line+offset, where, own, badMsg)
 		}
 	}
@@ -111,19 +111,6 @@ func hasURLComment(n *yaml.Node) bool {
 // pair makes one node of a key and its value, to search both.
 func pair(k, v *yaml.Node) *yaml.Node {
 	return &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{k, v}}
-}
-
-// entry returns the key and value nodes of key in mapping n, or nils.
-func entry(n *yaml.Node, key string) (*yaml.Node, *yaml.Node) {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil, nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i], n.Content[i+1]
-		}
-	}
-	return nil, nil
 }
 
 // caseYAMLRoot parses the archive's case.yaml and returns its top mapping

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/suggest"
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"gopkg.in/yaml.v3"
 )
 
@@ -57,8 +58,7 @@ func (d *decoder) mapping(n *yaml.Node, what string, known []string, f func(key 
 		return false
 	}
 	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
+	for k, v := range yamlmap.Entries(n) {
 		key := k.Value
 		if seen[key] {
 			d.errorf(k, "%s: key %q appears twice", what, key)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/cleanexit/cleanexit/runner/exitstatus"
 	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
@@ -90,8 +91,7 @@ func (d *decoder) env(_ *Case, v *Variant, n *yaml.Node) {
 	if v.Env == nil {
 		v.Env = map[string]string{}
 	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, val := n.Content[i], n.Content[i+1]
+	for k, val := range yamlmap.Entries(n) {
 		if !envNameRE.MatchString(k.Value) {
 			d.errorf(k, "env: %q is not a variable name", k.Value)
 			continue

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/cleanexit/cleanexit/runner/feature"
 	"github.com/rogpeppe/go-internal/txtar"
 	"gopkg.in/yaml.v3"
@@ -60,9 +61,10 @@ func Parse(file, project string, data []byte) (*Case, error) {
 	if variantsNode != nil {
 		d.variants(c, def, variantsNode)
 	}
+	knownBad, _ := yamlmap.Lookup(root, "known-bad")
 	for _, n := range c.KnownBad {
 		if c.Variant(n) == nil {
-			d.errorf(keyNode(root, "known-bad"), "known-bad: no variant named %q", n)
+			d.errorf(knownBad, "known-bad: no variant named %q", n)
 		}
 	}
 	d.checkPhases(c)
@@ -146,13 +148,15 @@ func (d *decoder) checkRequired(c *Case, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
 		return
 	}
-	if c.Summary == "" && !hasKey(root, "summary") {
+	summary, _ := yamlmap.Lookup(root, "summary")
+	links, _ := yamlmap.Lookup(root, "links")
+	if c.Summary == "" && summary == nil {
 		d.errorf(root, "case.yaml: missing summary: (one line: what broke)")
 	}
-	if len(c.Links) == 0 && !hasKey(root, "links") {
+	if len(c.Links) == 0 && links == nil {
 		d.errorf(root, "case.yaml: missing links: (at least one upstream issue, PR or commit URL)")
-	} else if len(c.Links) == 0 && hasKey(root, "links") {
-		d.errorf(keyNode(root, "links"), "links: want at least one URL")
+	} else if len(c.Links) == 0 {
+		d.errorf(links, "links: want at least one URL")
 	}
 }
 
@@ -163,8 +167,7 @@ func (d *decoder) variants(c *Case, def *Variant, n *yaml.Node) {
 		d.errorf(n, "variants: want a mapping of variant names to their overrides")
 		return
 	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
+	for k, v := range yamlmap.Entries(n) {
 		name := k.Value
 		if !variantNameRE.MatchString(name) {
 			d.errorf(k, "variants: %q is not a usable variant name (letters, digits, '-', '_', '.')", name)
@@ -253,20 +256,6 @@ func badIndexURL(s string) string {
 		return fmt.Sprintf("%q is not a URL (want https://… or file:///…)", s)
 	}
 	return ""
-}
-
-func hasKey(n *yaml.Node, key string) bool { return keyNode(n, key) != nil }
-
-func keyNode(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i]
-		}
-	}
-	return nil
 }
 
 func (v *Variant) clone() *Variant {
