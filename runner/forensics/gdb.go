@@ -33,91 +33,109 @@ var (
 // know (the program's own output, gdb's warnings) are skipped; it never
 // fails, and an output with no backtrace gives no threads.
 func ParseGDB(out string) Stacks {
-	s := Stacks{Crashed: -1, Debugger: "gdb"}
-	crashedID := ""
-	type rawFrame struct {
-		addr   uint64
-		hasPC  bool
-		module string // from "from LIB"
-		frame  Frame
-	}
-	type library struct {
-		lo, hi uint64
-		name   string
-	}
-	var libs []library
-	var raw [][]rawFrame
-	var ids []string
-	var text strings.Builder
-	inStacks := false
+	p := gdbParser{s: Stacks{Crashed: -1, Debugger: "gdb"}}
 	for _, line := range strings.Split(out, "\n") {
-		line = strings.TrimRight(line, "\r")
-		if m := gdbSignal.FindStringSubmatch(line); m != nil && s.Signal == "" {
-			s.Signal, crashedID = m[2], m[1]
-			continue
-		}
-		if m := gdbExited.FindStringSubmatch(line); m != nil {
-			s.Exited = m[1]
-			continue
-		}
-		if m := gdbThread.FindStringSubmatch(line); m != nil {
-			name := "Thread " + m[1]
-			if m[2] != "" {
-				name += ` "` + m[2] + `"`
-			}
-			s.Threads = append(s.Threads, Thread{Name: name, Main: m[1] == "1"})
-			raw = append(raw, nil)
-			ids = append(ids, m[1])
-			inStacks = true
-			text.WriteString(line + "\n")
-			continue
-		}
-		if m := gdbLibrary.FindStringSubmatch(line); m != nil {
-			lo, err1 := strconv.ParseUint(m[1], 0, 64)
-			hi, err2 := strconv.ParseUint(m[2], 0, 64)
-			if err1 == nil && err2 == nil {
-				libs = append(libs, library{lo, hi, baseModule(m[3])})
-			}
-			inStacks = false
-			continue
-		}
-		m := gdbFrame.FindStringSubmatch(line)
-		if m == nil || len(raw) == 0 || !inStacks {
-			if strings.HasPrefix(line, "From ") {
-				inStacks = false
-			}
-			continue
-		}
-		text.WriteString(line + "\n")
-		var rf rawFrame
+		p.line(strings.TrimRight(line, "\r"))
+	}
+	p.resolveModules()
+	p.findCrashed()
+	p.s.Text = strings.TrimRight(p.text.String(), "\n")
+	return p.s
+}
+
+// A gdbParser is ParseGDB's state between lines. A frame's module is known
+// only once `info sharedlibrary`, printed after every backtrace, has been
+// read; until then the frames wait in raw.
+type gdbParser struct {
+	s         Stacks
+	crashedID string          // gdb's number of the thread that received the signal
+	ids       []string        // gdb's number of each thread of s.Threads
+	raw       [][]gdbRawFrame // each thread's frames, modules not yet resolved
+	libs      []gdbMapping    // from `info sharedlibrary`
+	text      strings.Builder // the backtraces, for Stacks.Text
+	inStacks  bool            // the lines are a backtrace's
+}
+
+type gdbRawFrame struct {
+	addr   uint64
+	hasPC  bool
+	module string // from "from LIB"
+	frame  Frame
+}
+
+// A gdbMapping is one line of `info sharedlibrary`: where a module's code
+// is mapped.
+type gdbMapping struct {
+	lo, hi uint64
+	name   string
+}
+
+func (p *gdbParser) line(line string) {
+	if m := gdbSignal.FindStringSubmatch(line); m != nil && p.s.Signal == "" {
+		p.s.Signal, p.crashedID = m[2], m[1]
+		return
+	}
+	if m := gdbExited.FindStringSubmatch(line); m != nil {
+		p.s.Exited = m[1]
+		return
+	}
+	if m := gdbThread.FindStringSubmatch(line); m != nil {
+		name := "Thread " + m[1]
 		if m[2] != "" {
-			rf.addr, _ = strconv.ParseUint(m[2], 0, 64)
-			rf.hasPC = true
+			name += ` "` + m[2] + `"`
 		}
-		rest := m[3]
-		if w := gdbWhere.FindStringSubmatch(rest); w != nil {
-			rest = w[1]
-			if w[2] != "" {
-				rf.frame.File = w[2]
-				rf.frame.Line, _ = strconv.Atoi(w[3])
-			}
-			rf.module = baseModule(w[4])
-		}
-		rf.frame.Function = functionName(rest)
-		raw[len(raw)-1] = append(raw[len(raw)-1], rf)
+		p.s.Threads = append(p.s.Threads, Thread{Name: name, Main: m[1] == "1"})
+		p.raw = append(p.raw, nil)
+		p.ids = append(p.ids, m[1])
+		p.inStacks = true
+		p.text.WriteString(line + "\n")
+		return
 	}
-	moduleAt := func(pc uint64) string {
-		for _, l := range libs {
-			if pc >= l.lo && pc < l.hi {
-				return l.name
-			}
+	if m := gdbLibrary.FindStringSubmatch(line); m != nil {
+		lo, err1 := strconv.ParseUint(m[1], 0, 64)
+		hi, err2 := strconv.ParseUint(m[2], 0, 64)
+		if err1 == nil && err2 == nil {
+			p.libs = append(p.libs, gdbMapping{lo, hi, baseModule(m[3])})
 		}
-		if len(libs) > 0 {
-			return mainProgram
-		}
-		return ""
+		p.inStacks = false
+		return
 	}
-	for ti, frames := range raw {
+	p.frame(line)
+}
+
+// frame reads a line of a backtrace: "#1  0x… in f (a=...) at file.c:12".
+func (p *gdbParser) frame(line string) {
+	m := gdbFrame.FindStringSubmatch(line)
+	if m == nil || len(p.raw) == 0 || !p.inStacks {
+		if strings.HasPrefix(line, "From ") {
+			p.inStacks = false
+		}
+		return
+	}
+	p.text.WriteString(line + "\n")
+	var rf gdbRawFrame
+	if m[2] != "" {
+		rf.addr, _ = strconv.ParseUint(m[2], 0, 64)
+		rf.hasPC = true
+	}
+	rest := m[3]
+	if w := gdbWhere.FindStringSubmatch(rest); w != nil {
+		rest = w[1]
+		if w[2] != "" {
+			rf.frame.File = w[2]
+			rf.frame.Line, _ = strconv.Atoi(w[3])
+		}
+		rf.module = baseModule(w[4])
+	}
+	rf.frame.Function = functionName(rest)
+	p.raw[len(p.raw)-1] = append(p.raw[len(p.raw)-1], rf)
+}
+
+// resolveModules gives every frame its module: the one gdb named, else the
+// library its address falls in, else (no address: inlined) the module of
+// the frame above it.
+func (p *gdbParser) resolveModules() {
+	for ti, frames := range p.raw {
 		out := make([]Frame, len(frames))
 		for i, rf := range frames {
 			f := rf.frame
@@ -125,7 +143,7 @@ func ParseGDB(out string) Stacks {
 			case rf.module != "":
 				f.Module = rf.module
 			case rf.hasPC:
-				f.Module = moduleAt(rf.addr)
+				f.Module = p.moduleAt(rf.addr)
 			case i > 0:
 				f.Module = out[i-1].Module // inlined into the frame above
 			}
@@ -136,10 +154,30 @@ func ParseGDB(out string) Stacks {
 		if len(out) > 0 && !frames[0].hasPC && frames[0].module == "" {
 			out[0].Module = moduleOfSource(out[0].File)
 		}
-		s.Threads[ti].Frames = out
+		p.s.Threads[ti].Frames = out
 	}
-	for i, id := range ids {
-		if id == crashedID {
+}
+
+// moduleAt is the module whose code holds pc: a shared library, else the
+// interpreter itself; "" when gdb listed no library at all.
+func (p *gdbParser) moduleAt(pc uint64) string {
+	for _, l := range p.libs {
+		if pc >= l.lo && pc < l.hi {
+			return l.name
+		}
+	}
+	if len(p.libs) > 0 {
+		return mainProgram
+	}
+	return ""
+}
+
+// findCrashed sets Stacks.Crashed to the thread gdb said received the
+// signal.
+func (p *gdbParser) findCrashed() {
+	s := &p.s
+	for i, id := range p.ids {
+		if id == p.crashedID {
 			s.Crashed = i
 		}
 	}
@@ -153,8 +191,6 @@ func ParseGDB(out string) Stacks {
 			}
 		}
 	}
-	s.Text = strings.TrimRight(text.String(), "\n")
-	return s
 }
 
 // mainProgram stands for the executable itself (the interpreter), which

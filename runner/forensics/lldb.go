@@ -22,6 +22,7 @@ var (
 	lldbWhere  = regexp.MustCompile(`^(.*?) at ([^:]+):(\d+)(?::\d+)?$`)
 	lldbOffset = regexp.MustCompile(`^(.*?) \+ \d+$`)
 	lldbExited = regexp.MustCompile(`^Process \d+ exited with status = (-?\d+)`)
+	lldbName   = regexp.MustCompile(`name = '([^']*)'`)
 	lldbReason = regexp.MustCompile(`stop reason = (?:signal (SIG[A-Z0-9]+)|(EXC_[A-Z_]+))`)
 )
 
@@ -51,7 +52,7 @@ func ParseLLDB(out string) Stacks {
 		}
 		if m := lldbThread.FindStringSubmatch(trimmed); m != nil {
 			name := "thread #" + m[2]
-			if n := regexp.MustCompile(`name = '([^']*)'`).FindStringSubmatch(m[3]); n != nil {
+			if n := lldbName.FindStringSubmatch(m[3]); n != nil {
 				name += ` "` + n[1] + `"`
 			}
 			s.Threads = append(s.Threads, Thread{Name: name, Main: m[2] == "1"})
