@@ -68,17 +68,37 @@ func (x *execution) execute() Outcome {
 	if err != nil {
 		return Outcome{Log: err.Error()}
 	}
+	defer release()
 	// A case that did not come through the loader (or a reader that fell
 	// behind) still never reaches testscript with a line it would refuse
 	// or panic on ([short]): the run stops at the line, as check would.
 	if _, errs := scriptlang.Parse(c.Script, c.ScriptLine); len(errs) > 0 {
-		release()
 		var msgs []string
 		for _, e := range errs {
 			msgs = append(msgs, fmt.Sprintf("FAIL: %s:%d: %s", c.File, e.Line, e.Msg))
 		}
 		return Outcome{Log: strings.Join(msgs, "\n")}
 	}
+	archive, cmds := x.script()
+	if err := d.writeScript(txtar.Format(archive)); err != nil {
+		return Outcome{Log: err.Error()}
+	}
+	t, left, late := x.runScript(d, cmds)
+	out := x.outcome(t, left, late)
+	log := t.log.String()
+	log = strings.ReplaceAll(log, d.script, c.File)
+	out.Log = strings.TrimSpace(log)
+	if x.job.KeepWork {
+		out.Work = d.work
+	}
+	return out
+}
+
+// script is the archive testscript runs, the case's script with what the
+// run adds to it (the implicit `python FILE`, the sandbox's wrapping), and
+// the commands it may call beyond testscript's own.
+func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestScript, bool, []string)) {
+	c := x.job.Run.Case
 	archive := &txtar.Archive{Comment: []byte(c.Script), Files: c.Files}
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)
@@ -92,11 +112,14 @@ func (x *execution) execute() Outcome {
 		archive.Comment = sandboxScript(archive.Comment)
 		cmds[sandboxExec] = x.execSandboxed
 	}
-	if err := d.writeScript(txtar.Format(archive)); err != nil {
-		release()
-		return Outcome{Log: err.Error()}
-	}
-	t := &scriptT{verbose: x.job.Verbose}
+	return archive, cmds
+}
+
+// runScript runs the script written in d under a watch for the processes
+// it starts, and returns what testscript said with the processes that were
+// left running at its end and those killed for outliving the timeout.
+func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestScript, bool, []string)) (t *scriptT, left, late []process) {
+	t = &scriptT{verbose: x.job.Verbose}
 	p := testscript.Params{
 		Files:       []string{d.script},
 		WorkdirRoot: d.slot, // testscript makes $WORK here, named after the script
@@ -114,8 +137,13 @@ func (x *execution) execute() Outcome {
 		testscript.RunT(t, p)
 	}()
 	<-done
-	left, late := watch.stop()
+	left, late = watch.stop()
+	return t, left, late
+}
 
+// outcome is what the run showed: testscript's pass, fail or skip, the
+// python runs, and what the processes left running or killed late say.
+func (x *execution) outcome(t *scriptT, left, late []process) Outcome {
 	out := Outcome{
 		Passed:      !t.failed && !t.skipped,
 		Pythons:     x.pythons,
@@ -143,13 +171,6 @@ func (x *execution) execute() Outcome {
 			out.Warnings = append(out.Warnings, w)
 		}
 	}
-	log := t.log.String()
-	log = strings.ReplaceAll(log, d.script, c.File)
-	out.Log = strings.TrimSpace(log)
-	if x.job.KeepWork {
-		out.Work = d.work
-	}
-	release()
 	return out
 }
 
