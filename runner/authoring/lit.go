@@ -138,6 +138,31 @@ var litStrayPercentRE = regexp.MustCompile(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)%
 
 // litCommand translates one RUN: command into script lines.
 func litCommand(run, name string) (litRun, error) {
+	run, err := litWithoutShell(run)
+	if err != nil {
+		return litRun{}, err
+	}
+	text, err := litSubstitute(run, name)
+	if err != nil {
+		return litRun{}, err
+	}
+	l, err := litPrefixes(run, strings.Fields(text))
+	if err != nil {
+		return litRun{}, err
+	}
+	if len(l.words) > 0 && l.words[0] == "--crash" {
+		return litRun{}, fmt.Errorf("%q: --crash belongs right after `not` (lit's `not --crash` expects a crash; a case says exit: crash)", run)
+	}
+	if len(l.words) == 0 || l.words[0] != "python" {
+		return litRun{}, fmt.Errorf("%q runs %s; a case runs python (use %%PYTHON)", run, strings.Join(l.words[:min(1, len(l.words))], ""))
+	}
+	return l.script(), nil
+}
+
+// litWithoutShell refuses a RUN: command that needs a shell (a pipe, a
+// redirection, FileCheck) or spells a substitution the Windows way, and
+// drops a trailing 2>&1 that changes nothing lit judges.
+func litWithoutShell(run string) (string, error) {
 	// %PYTHON% (CIRCT's spelling) would read as a command "python%".
 	stray := ""
 	if m := litStrayPercentRE.FindStringSubmatch(run); m != nil {
@@ -148,7 +173,7 @@ func litCommand(run, name string) (litRun, error) {
 		if stray != "" {
 			msg += "; and " + stray
 		}
-		return litRun{}, fmt.Errorf("%s", msg)
+		return "", fmt.Errorf("%s", msg)
 	}
 	// A trailing 2>&1 with nothing reading the output changes nothing lit
 	// judges (the exit status), so it carries over as a plain run.
@@ -157,12 +182,18 @@ func litCommand(run, name string) (litRun, error) {
 	}
 	for _, op := range []string{"|", "&&", ";", ">", "<", "`", "$("} {
 		if strings.Contains(run, op) {
-			return litRun{}, fmt.Errorf("%q uses the shell (%s), which a case's script does not have; write the script by hand", run, op)
+			return "", fmt.Errorf("%q uses the shell (%s), which a case's script does not have; write the script by hand", run, op)
 		}
 	}
 	if stray != "" {
-		return litRun{}, fmt.Errorf("%q: %s", run, stray)
+		return "", fmt.Errorf("%q: %s", run, stray)
 	}
+	return run, nil
+}
+
+// litSubstitute replaces lit's substitutions that a case has: %PYTHON
+// (python), %s (the test's file, name) and %%.
+func litSubstitute(run, name string) (string, error) {
 	var bad []string
 	text := litSubstitutionRE.ReplaceAllStringFunc(run, func(sub string) string {
 		switch sub {
@@ -177,23 +208,34 @@ func litCommand(run, name string) (litRun, error) {
 		return sub
 	})
 	if len(bad) > 0 {
-		return litRun{}, fmt.Errorf("%q: lit substitution %s has no counterpart in a case (known: %%PYTHON, %%{python}, %%s)", run, bad[0])
+		return "", fmt.Errorf("%q: lit substitution %s has no counterpart in a case (known: %%PYTHON, %%{python}, %%s)", run, bad[0])
 	}
-	words := strings.Fields(text)
-	var r litRun
-	neg := false
-	var vars []string
+	return text, nil
+}
+
+// A litLine is a RUN: command with lit's prefixes read off it.
+type litLine struct {
+	words []string // the command itself
+	neg   bool     // `not`: the command must fail
+	crash bool     // `not --crash`: it must crash
+	vars  []string // `env A=1 B=2`: for this line only
+}
+
+// litPrefixes reads `not`, `not --crash` and `env A=1` off the front of
+// words, the RUN: command run.
+func litPrefixes(run string, words []string) (litLine, error) {
+	var l litLine
 	for len(words) > 0 {
 		switch words[0] {
 		case "not":
-			if neg || r.crash {
-				return litRun{}, fmt.Errorf("%q negates twice; write the case by hand", run)
+			if l.neg || l.crash {
+				return litLine{}, fmt.Errorf("%q negates twice; write the case by hand", run)
 			}
 			words = words[1:]
 			if len(words) > 0 && words[0] == "--crash" {
-				r.crash, words = true, words[1:]
+				l.crash, words = true, words[1:]
 			} else {
-				neg = true
+				l.neg = true
 			}
 			continue
 		case "env":
@@ -204,42 +246,43 @@ func litCommand(run, name string) (litRun, error) {
 					if len(words) > 1 {
 						v = words[1]
 					}
-					return litRun{}, fmt.Errorf("%q: lit's `env -u %s` removes %s for this line; a case's script starts from a controlled environment where %s is unset unless the case sets it, so drop `-u %s`, or write the case by hand", run, v, v, v, v)
+					return litLine{}, fmt.Errorf("%q: lit's `env -u %s` removes %s for this line; a case's script starts from a controlled environment where %s is unset unless the case sets it, so drop `-u %s`, or write the case by hand", run, v, v, v, v)
 				}
-				return litRun{}, fmt.Errorf("%q: env option %s has no counterpart in a case's script; write the case by hand", run, words[0])
+				return litLine{}, fmt.Errorf("%q: env option %s has no counterpart in a case's script; write the case by hand", run, words[0])
 			}
 			for len(words) > 0 && strings.Contains(words[0], "=") {
-				vars, words = append(vars, words[0]), words[1:]
+				l.vars, words = append(l.vars, words[0]), words[1:]
 			}
 			continue
 		}
 		break
 	}
-	if len(words) > 0 && words[0] == "--crash" {
-		return litRun{}, fmt.Errorf("%q: --crash belongs right after `not` (lit's `not --crash` expects a crash; a case says exit: crash)", run)
+	l.words = words
+	return l, nil
+}
+
+// script is the line's script lines. lit's env applies to its own line:
+// set the variables, run, and set them empty again, which the script's
+// python runs treat as unset.
+func (l litLine) script() litRun {
+	r := litRun{crash: l.crash}
+	if len(l.vars) > 0 {
+		r.lines = append(r.lines, "env "+strings.Join(l.vars, " "))
 	}
-	if len(words) == 0 || words[0] != "python" {
-		return litRun{}, fmt.Errorf("%q runs %s; a case runs python (use %%PYTHON)", run, strings.Join(words[:min(1, len(words))], ""))
-	}
-	// lit's env applies to its own line: set the variables, run, and set
-	// them empty again, which the script's python runs treat as unset.
-	if len(vars) > 0 {
-		r.lines = append(r.lines, "env "+strings.Join(vars, " "))
-	}
-	cmd := strings.Join(words, " ")
-	if neg {
+	cmd := strings.Join(l.words, " ")
+	if l.neg {
 		cmd = "! " + cmd
 	}
 	r.lines = append(r.lines, cmd)
-	if len(vars) > 0 {
+	if len(l.vars) > 0 {
 		var unset []string
-		for _, kv := range vars {
+		for _, kv := range l.vars {
 			k, _, _ := strings.Cut(kv, "=")
 			unset = append(unset, k+"=")
 		}
 		r.lines = append(r.lines, "env "+strings.Join(unset, " "))
 	}
-	return r, nil
+	return r
 }
 
 // litSystemRE finds LLVM's system-darwin, system-linux and
