@@ -55,70 +55,41 @@ func (p *parser) next() token {
 	return t
 }
 
-func (p *parser) or() (Expr, error) {
-	x, err := p.and()
+func (p *parser) or() (Expr, error)  { return chain[or](p, tokOr, p.and) }
+func (p *parser) and() (Expr, error) { return chain[and](p, tokAnd, p.unary) }
+
+// chain parses operand (op operand)*. One operand alone is itself; more
+// make a list L, into which an operand that is an L already, parenthesized,
+// is merged: "(a || b) || c" is "a || b || c".
+func chain[L interface {
+	~[]Expr
+	Expr
+}](p *parser, op tokenKind, operand func() (Expr, error)) (Expr, error) {
+	x, err := operand()
 	if err != nil {
 		return nil, err
 	}
-	terms := or{x}
-	for p.peek().kind == tokOr {
+	if p.peek().kind != op {
+		return x, nil
+	}
+	var terms L
+	add := func(t Expr) {
+		if inner, ok := t.(L); ok {
+			terms = append(terms, inner...)
+		} else {
+			terms = append(terms, t)
+		}
+	}
+	add(x)
+	for p.peek().kind == op {
 		p.next()
-		y, err := p.and()
+		y, err := operand()
 		if err != nil {
 			return nil, err
 		}
-		terms = append(terms, y)
+		add(y)
 	}
-	if len(terms) == 1 {
-		return x, nil
-	}
-	return flattenOr(terms), nil
-}
-
-func (p *parser) and() (Expr, error) {
-	x, err := p.unary()
-	if err != nil {
-		return nil, err
-	}
-	terms := and{x}
-	for p.peek().kind == tokAnd {
-		p.next()
-		y, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		terms = append(terms, y)
-	}
-	if len(terms) == 1 {
-		return x, nil
-	}
-	return flattenAnd(terms), nil
-}
-
-// flattenOr and flattenAnd merge parenthesized operands of the same kind:
-// "(a || b) || c" is "a || b || c".
-func flattenOr(terms or) or {
-	var out or
-	for _, t := range terms {
-		if inner, ok := t.(or); ok {
-			out = append(out, inner...)
-		} else {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-func flattenAnd(terms and) and {
-	var out and
-	for _, t := range terms {
-		if inner, ok := t.(and); ok {
-			out = append(out, inner...)
-		} else {
-			out = append(out, t)
-		}
-	}
-	return out
+	return terms, nil
 }
 
 func (p *parser) unary() (Expr, error) {

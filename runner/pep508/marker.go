@@ -96,23 +96,16 @@ func (m *markerChecker) keyword(w string) bool {
 	return true
 }
 
-func (m *markerChecker) or() error {
-	for {
-		if err := m.and(); err != nil {
-			return err
-		}
-		if !m.keyword("or") {
-			return nil
-		}
-	}
-}
+func (m *markerChecker) or() error  { return m.chain("or", m.and) }
+func (m *markerChecker) and() error { return m.chain("and", m.expr) }
 
-func (m *markerChecker) and() error {
+// chain checks operand (keyword operand)*.
+func (m *markerChecker) chain(keyword string, operand func() error) error {
 	for {
-		if err := m.expr(); err != nil {
+		if err := operand(); err != nil {
 			return err
 		}
-		if !m.keyword("and") {
+		if !m.keyword(keyword) {
 			return nil
 		}
 	}
