@@ -29,6 +29,46 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		return res
 	}
 	spec := envSpec(r)
+	env, ok := s.ensureEnv(ctx, spec, &res)
+	if !ok {
+		return res
+	}
+	job := s.job(r, env)
+	private := usesPip(r)
+	if private {
+		done, reason := s.givePip(ctx, r, env, spec, &job)
+		defer done()
+		if reason != "" {
+			res.Status, res.Reason = result.Unresolved, reason
+			return res
+		}
+	}
+	if s.sandbox != nil {
+		sb := *s.sandbox
+		sb.Network = requiresNetwork(r, s.features)
+		if private {
+			// The run's own copy is the one environment it may change.
+			sb.Writable = append(slices.Clip(sb.Writable), job.EnvDir)
+		}
+		job.Sandbox = &sb
+	}
+	tries := s.attempt(ctx, r, job, &res)
+	if !private {
+		s.afterRun(ctx, env, &res)
+	}
+	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
+	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
+		// Whatever the script showed, a run that changed the corpus or
+		// the caller's configuration cannot be trusted, nor can later ones
+		// that would read what it planted.
+		res.Status, res.Reason = result.Fail, "wrote to "+strings.Join(wrote, ", ")
+	}
+	return res
+}
+
+// ensureEnv makes the run's environment, or finds it in the cache, and
+// records it in res; false when the run cannot go on, res saying why.
+func (s *Session) ensureEnv(ctx context.Context, spec envs.Spec, res *result.Result) (*envs.Env, bool) {
 	env, err := s.Cache.Ensure(ctx, spec)
 	if err != nil {
 		var ie *envs.InstallError
@@ -40,42 +80,24 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		if ctx.Err() != nil {
 			res.Reason = "interrupted while making the environment"
 		}
-		return res
+		return nil, false
 	}
 	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
 	if env.Rebuilt != "" {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("rebuilt environment %s: the cached one was damaged (%s)", env.Key, env.Rebuilt))
 	}
 	res.Warnings = append(res.Warnings, env.Warnings...)
+	return env, true
+}
 
-	var pip, pipEnv []string
-	private := usesPip(r)
-	if private {
-		// pip changes the environment it installs into: this run gets a
-		// copy of its own, and the cached environment stays as built.
-		own, drop, err := s.Cache.PrivateCopy(env)
-		if err != nil {
-			res.Status, res.Reason = result.Unresolved, err.Error()
-			return res
-		}
-		defer drop()
-		env = own
-		var release func()
-		pip, pipEnv, release, err = s.Cache.PipCommand(ctx, env, spec)
-		if err != nil {
-			res.Status, res.Reason = result.Unresolved, "the script runs pip: "+err.Error()
-			return res
-		}
-		defer release()
-		pipEnv = append(pipEnv, pipIndexVars(r.Index)...)
-	}
-	job := script.Job{
+// job is what script.Execute needs to run r in env under the session's
+// settings.
+func (s *Session) job(r *plan.Run, env *envs.Env) script.Job {
+	return script.Job{
 		Run:      r,
 		Python:   env.Python,
 		BinDir:   env.BinDir,
 		EnvDir:   env.Dir,
-		Pip:      pip,
-		PipEnv:   pipEnv,
 		Features: s.features,
 		Timeout:  s.Timeout,
 		Strict:   s.Strict,
@@ -87,15 +109,30 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		BacktraceTimeout: s.BacktraceTimeout,
 		ExtCache:         s.CacheDir.Ext(),
 	}
-	if s.sandbox != nil {
-		sb := *s.sandbox
-		sb.Network = requiresNetwork(r, s.features)
-		if private {
-			// The run's own copy is the one environment it may change.
-			sb.Writable = append(slices.Clip(sb.Writable), env.Dir)
-		}
-		job.Sandbox = &sb
+}
+
+// givePip gives the job of a run whose script runs pip an environment of
+// its own, a copy of env, and the pip to run in it: pip changes the
+// environment it installs into, and the cached one stays as built. done
+// gives both back once the run is over; reason says why the run cannot go
+// on, or is "".
+func (s *Session) givePip(ctx context.Context, r *plan.Run, env *envs.Env, spec envs.Spec, job *script.Job) (done func(), reason string) {
+	own, drop, err := s.Cache.PrivateCopy(env)
+	if err != nil {
+		return func() {}, err.Error()
 	}
+	pip, pipEnv, release, err := s.Cache.PipCommand(ctx, own, spec)
+	if err != nil {
+		return drop, "the script runs pip: " + err.Error()
+	}
+	job.Python, job.BinDir, job.EnvDir = own.Python, own.BinDir, own.Dir
+	job.Pip, job.PipEnv = pip, append(pipEnv, pipIndexVars(r.Index)...)
+	return func() { release(); drop() }, ""
+}
+
+// attempt runs the job as often as repeat and retries ask, and describes
+// the decisive outcome in res.
+func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res *result.Result) verdict.Attempts {
 	repeat := r.Variant.Repeat
 	if s.Repeat > 0 {
 		repeat = s.Repeat
@@ -109,31 +146,25 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	res.Attempts, res.Failures = tries.Made, tries.Failures
 	if tries.Decisive >= 0 {
 		decisive := outs[tries.Decisive]
-		describe(&res, decisive, s.Verbose)
+		describe(res, decisive, s.Verbose)
 		if tries.Unsupported {
 			res.Reason = decisive.Unsupported
 		}
 	}
-	if !private {
-		// Any other run may still have written to the shared environment
-		// (exec pip, a script that plants a .pth): if it did, no later run
-		// gets that environment.
-		changed, err := s.Cache.AfterRun(context.WithoutCancel(ctx), env)
-		if changed != "" {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("the run changed its cached environment %s (%s); discarded, the next run that needs it rebuilds it", env.Key, changed))
-		}
-		if err != nil {
-			res.Warnings = append(res.Warnings, err.Error())
-		}
+	return tries
+}
+
+// afterRun checks the shared environment a run used. Any run may have
+// written to it (exec pip, a script that plants a .pth): if it did, no
+// later run gets that environment.
+func (s *Session) afterRun(ctx context.Context, env *envs.Env, res *result.Result) {
+	changed, err := s.Cache.AfterRun(context.WithoutCancel(ctx), env)
+	if changed != "" {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the run changed its cached environment %s (%s); discarded, the next run that needs it rebuilds it", env.Key, changed))
 	}
-	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
-	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
-		// Whatever the script showed, a run that changed the corpus or
-		// the caller's configuration cannot be trusted, nor can later ones
-		// that would read what it planted.
-		res.Status, res.Reason = result.Fail, "wrote to "+strings.Join(wrote, ", ")
+	if err != nil {
+		res.Warnings = append(res.Warnings, err.Error())
 	}
-	return res
 }
 
 // describe fills in what the decisive outcome showed.
