@@ -65,67 +65,105 @@ func severity(s result.Status) int { return s.Gravity() }
 // are in version order. Where two documents report the same run of the
 // same host, the worse verdict is kept.
 func Merge(docs []*Document) *Matrix {
-	m := &Matrix{Summary: map[result.Status]int{}}
-	hostIndex := map[string]int{}
-	pythons := map[string]map[string]bool{}
-	type key struct{ row, host, python string }
-	cells := map[key]Cell{}
-	rows := map[string]*Row{}
+	mg := &merger{
+		m:         &Matrix{Summary: map[result.Status]int{}},
+		hostIndex: map[string]int{},
+		pythons:   map[string]map[string]bool{},
+		cells:     map[cellKey]Cell{},
+		rows:      map[string]*Row{},
+	}
 	for _, d := range docs {
-		name := d.Host.Name
-		i, ok := hostIndex[name]
-		if !ok {
-			i = len(m.Hosts)
-			hostIndex[name] = i
-			m.Hosts = append(m.Hosts, MatrixHost{Host: d.Host})
-			pythons[name] = map[string]bool{}
-		}
-		h := &m.Hosts[i]
-		h.Reports++
-		h.ElapsedS += d.ElapsedS
-		for _, in := range d.Interpreters {
-			if !slices.ContainsFunc(h.Interpreters, func(x Interpreter) bool { return x.Python == in.Python }) {
-				h.Interpreters = append(h.Interpreters, in)
-			}
-		}
-		for _, r := range d.Results {
-			rk := r.Project + "/" + r.Case + "/" + r.Variant
-			if rows[rk] == nil {
-				rows[rk] = &Row{Key: rk, File: r.File, Line: r.Line}
-			}
-			pythons[name][r.Python] = true
-			k := key{rk, name, r.Python}
-			c := Cell{
-				Status: result.Status(r.Status), Signal: r.Signal, Signature: r.Signature,
-				Reason: r.Reason, Version: r.Version, DurationS: r.DurationS,
-				Stderr: r.StderrTail,
-			}
-			if r.Native.Found() {
-				c.Phase, c.Culprit = string(r.Native.Phase), r.Native.Culprit
-			}
-			if prev, dup := cells[k]; !dup || severity(c.Status) > severity(prev.Status) {
-				cells[k] = c
-			}
+		mg.add(d)
+	}
+	mg.layColumns()
+	mg.layRows()
+	return mg.m
+}
+
+// A merger gathers the documents' hosts and runs, and then lays them out
+// as its matrix m.
+type merger struct {
+	m         *Matrix
+	hostIndex map[string]int             // host name: index in m.Hosts
+	pythons   map[string]map[string]bool // host name: the interpreters it ran
+	cells     map[cellKey]Cell
+	rows      map[string]*Row // by key, before they are sorted
+}
+
+type cellKey struct{ row, host, python string }
+
+// add gathers one document: its host, the host's interpreters, its runs.
+func (mg *merger) add(d *Document) {
+	name := d.Host.Name
+	i, ok := mg.hostIndex[name]
+	if !ok {
+		i = len(mg.m.Hosts)
+		mg.hostIndex[name] = i
+		mg.m.Hosts = append(mg.m.Hosts, MatrixHost{Host: d.Host})
+		mg.pythons[name] = map[string]bool{}
+	}
+	h := &mg.m.Hosts[i]
+	h.Reports++
+	h.ElapsedS += d.ElapsedS
+	for _, in := range d.Interpreters {
+		if !slices.ContainsFunc(h.Interpreters, func(x Interpreter) bool { return x.Python == in.Python }) {
+			h.Interpreters = append(h.Interpreters, in)
 		}
 	}
-	for _, h := range m.Hosts {
+	for _, r := range d.Results {
+		rk := r.Project + "/" + r.Case + "/" + r.Variant
+		if mg.rows[rk] == nil {
+			mg.rows[rk] = &Row{Key: rk, File: r.File, Line: r.Line}
+		}
+		mg.pythons[name][r.Python] = true
+		k := cellKey{rk, name, r.Python}
+		c := cellOf(r)
+		if prev, dup := mg.cells[k]; !dup || severity(c.Status) > severity(prev.Status) {
+			mg.cells[k] = c
+		}
+	}
+}
+
+// cellOf is what a matrix shows of one run.
+func cellOf(r Result) Cell {
+	c := Cell{
+		Status: result.Status(r.Status), Signal: r.Signal, Signature: r.Signature,
+		Reason: r.Reason, Version: r.Version, DurationS: r.DurationS,
+		Stderr: r.StderrTail,
+	}
+	if r.Native.Found() {
+		c.Phase, c.Culprit = string(r.Native.Phase), r.Native.Culprit
+	}
+	return c
+}
+
+// layColumns makes a column of each interpreter of each host, hosts in
+// the order of their first document, interpreters in version order.
+func (mg *merger) layColumns() {
+	for _, h := range mg.m.Hosts {
 		var ps []string
-		for p := range pythons[h.Name] {
+		for p := range mg.pythons[h.Name] {
 			ps = append(ps, p)
 		}
 		sort.Slice(ps, func(i, j int) bool { return pythonLess(ps[i], ps[j]) })
 		for _, p := range ps {
-			m.Columns = append(m.Columns, Column{Host: h.Name, Python: p})
+			mg.m.Columns = append(mg.m.Columns, Column{Host: h.Name, Python: p})
 		}
 	}
-	keys := make([]string, 0, len(rows))
-	for k := range rows {
+}
+
+// layRows fills the rows' cells, failing rows first, each group by key,
+// and counts the cells' statuses.
+func (mg *merger) layRows() {
+	m := mg.m
+	keys := make([]string, 0, len(mg.rows))
+	for k := range mg.rows {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	failing := func(k string) bool {
 		for _, col := range m.Columns {
-			if cells[key{k, col.Host, col.Python}].Status.Failed() {
+			if mg.cells[cellKey{k, col.Host, col.Python}].Status.Failed() {
 				return true
 			}
 		}
@@ -133,17 +171,16 @@ func Merge(docs []*Document) *Matrix {
 	}
 	sort.SliceStable(keys, func(i, j int) bool { return failing(keys[i]) && !failing(keys[j]) })
 	for _, k := range keys {
-		row := rows[k]
+		row := mg.rows[k]
 		row.Cells = make([]Cell, len(m.Columns))
 		for i, col := range m.Columns {
-			if c, ok := cells[key{k, col.Host, col.Python}]; ok {
+			if c, ok := mg.cells[cellKey{k, col.Host, col.Python}]; ok {
 				row.Cells[i] = c
 				m.Summary[c.Status]++
 			}
 		}
 		m.Rows = append(m.Rows, *row)
 	}
-	return m
 }
 
 // worst is the gravest status of a row on any host, "" when it ran nowhere.
