@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -17,15 +16,13 @@ import (
 // through Warn with its reason, and remembered: the next discovery does
 // not start it again.
 func TestDiscoverHangingInterpreter(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("looks for left-behind processes in /proc")
-	}
+	proctable.Require(t)
 	defer func(d time.Duration) { identifyTimeout = d }(identifyTimeout)
 	identifyTimeout = 300 * time.Millisecond
 
 	tr := tree{t, t.TempDir()}
 	starts := filepath.Join(tr.dir("log"), "starts")
-	marker := "cleanexit-identify-hang-" + filepath.Base(filepath.Dir(tr.root))
+	marker := proctable.Marker(t, "cleanexit-identify-hang")
 	hang := tr.file("hang/python3", "#!/bin/sh\necho started >> "+starts+"\n/bin/sh -c '/bin/sleep 300; : "+marker+"' &\n/bin/sleep 301\n", 0o755)
 	env := map[string]string{"PATH": tr.dir("empty"), "HOME": tr.dir("home"), "CLEANEXIT_PYTHONS": hang}
 	cache := t.TempDir()

@@ -2,8 +2,6 @@ package proctable
 
 import (
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -11,10 +9,8 @@ import (
 // TestMatching: a process started with a marker is seen while it runs, by
 // its whole command line, and not once it has been killed and reaped.
 func TestMatching(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("reads /proc, which only Linux has")
-	}
-	marker := "proctable-marker-" + filepath.Base(filepath.Dir(t.TempDir()))
+	Require(t)
+	marker := Marker(t, "proctable-marker")
 	// The shell waits on its stdin, a pipe that stays open: it runs, with
 	// the marker as its $0, until it is killed, and starts no child.
 	cmd := exec.Command("/bin/sh", "-c", "read line", marker)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -16,14 +15,12 @@ import (
 // _in_process.py backend and the backend's child, and leaves none of pip's
 // temporary folders behind in the caller's TMPDIR.
 func TestCancelKillsBuildBackend(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("looks for left-behind processes in /proc")
-	}
+	proctable.Require(t)
 	t.Parallel()
 	spec := testPython(t, "3.12")
 	dir := t.TempDir()
 	started := filepath.Join(dir, "started")
-	marker := "cleanexit-backend-marker-" + filepath.Base(filepath.Dir(dir))
+	marker := proctable.Marker(t, "cleanexit-backend-marker")
 	pkg := filepath.Join(dir, "hangpkg")
 	write := func(name, content string) {
 		if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
