@@ -24,30 +24,28 @@ type survivor struct {
 }
 
 func readSurvivors(name string) ([]survivor, error) {
-	data, err := os.ReadFile(name)
+	lines, err := readList(name)
 	if err != nil {
 		return nil, err
 	}
 	var out []survivor
-	for i, line := range strings.Split(string(data), "\n") {
-		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
+	for _, l := range lines {
+		line := l.text
 		f := strings.Split(line, " | ")
 		if len(f) != 4 {
-			return nil, fmt.Errorf("%s:%d: want `file | mutator | source line | why`, got %q", name, i+1, line)
+			return nil, fmt.Errorf("%s:%d: want `file | mutator | source line | why`, got %q", name, l.n, line)
 		}
 		for j := range f {
 			f[j] = strings.TrimSpace(f[j])
 		}
 		if len(f[3]) < 20 {
-			return nil, fmt.Errorf("%s:%d: say in a sentence why the mutant cannot change behaviour", name, i+1)
+			return nil, fmt.Errorf("%s:%d: say in a sentence why the mutant cannot change behaviour", name, l.n)
 		}
-		s := survivor{file: f[0], mutator: f[1], source: f[2], why: f[3], line: i + 1}
+		s := survivor{file: f[0], mutator: f[1], source: f[2], why: f[3], line: l.n}
 		if m, col, ok := strings.Cut(f[1], "@"); ok {
 			n, err := strconv.Atoi(col)
 			if err != nil || n < 1 {
-				return nil, fmt.Errorf("%s:%d: %q: want MUTATOR@column, the column a number", name, i+1, f[1])
+				return nil, fmt.Errorf("%s:%d: %q: want MUTATOR@column, the column a number", name, l.n, f[1])
 			}
 			s.mutator, s.column = m, n
 		}

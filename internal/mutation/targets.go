@@ -20,28 +20,25 @@ type target struct {
 
 // readTargets reads targets.txt; errors point at its lines.
 func readTargets(name string) ([]target, error) {
-	data, err := os.ReadFile(name)
+	lines, err := readList(name)
 	if err != nil {
 		return nil, err
 	}
 	var targets []target
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for _, l := range lines {
+		line := strings.TrimSpace(l.text)
 		f := strings.Fields(line)
 		if len(f) < 4 {
-			return nil, fmt.Errorf("%s:%d: want `package efficacy coverage fast|slow [files...]`, got %q", name, i+1, line)
+			return nil, fmt.Errorf("%s:%d: want `package efficacy coverage fast|slow [files...]`, got %q", name, l.n, line)
 		}
-		t := target{pkg: f[0], files: f[4:], line: i + 1}
+		t := target{pkg: f[0], files: f[4:], line: l.n}
 		for _, p := range []struct {
 			s   string
 			dst *float64
 		}{{f[1], &t.efficacy}, {f[2], &t.coverage}} {
 			v, err := strconv.ParseFloat(p.s, 64)
 			if err != nil || v < 0 || v > 100 {
-				return nil, fmt.Errorf("%s:%d: %q is not a percentage", name, i+1, p.s)
+				return nil, fmt.Errorf("%s:%d: %q is not a percentage", name, l.n, p.s)
 			}
 			*p.dst = v
 		}
@@ -50,10 +47,10 @@ func readTargets(name string) ([]target, error) {
 			t.fast = true
 		case "slow":
 		default:
-			return nil, fmt.Errorf("%s:%d: speed %q, want fast or slow", name, i+1, f[3])
+			return nil, fmt.Errorf("%s:%d: speed %q, want fast or slow", name, l.n, f[3])
 		}
 		if st, err := os.Stat(t.pkg); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("%s:%d: no package folder %s", name, i+1, t.pkg)
+			return nil, fmt.Errorf("%s:%d: no package folder %s", name, l.n, t.pkg)
 		}
 		targets = append(targets, t)
 	}
