@@ -33,40 +33,17 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 		return nil, fmt.Errorf("--changed: %s is not in a git checkout: %v", corpusRoot, err)
 	}
 	top = strings.TrimSpace(top)
-	if _, err := git(top, "rev-parse", "--verify", "--quiet", base+"^{commit}"); err != nil {
-		return nil, fmt.Errorf("--changed: git has no revision %q here (in CI, fetch it first: git fetch origin main)", base)
-	}
-	from := base
-	if mb, err := git(top, "merge-base", base, "HEAD"); err == nil {
-		from = strings.TrimSpace(mb)
-	}
-	diff, err := git(top, "diff", "--name-only", "-z", "--no-renames", from, "--")
-	if err != nil {
-		return nil, fmt.Errorf("--changed: git diff %s: %v", base, err)
-	}
-	untracked, err := git(top, "ls-files", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, fmt.Errorf("--changed: git ls-files: %v", err)
-	}
-	realTop, err := filepath.EvalSymlinks(top)
+	changed, err := changedSince(top, base)
 	if err != nil {
 		return nil, err
 	}
-	realRoot, err := filepath.EvalSymlinks(absRoot)
+	prefix, err := pathInCheckout(top, absRoot)
 	if err != nil {
 		return nil, err
-	}
-	rel, err := filepath.Rel(realTop, realRoot)
-	if err != nil {
-		return nil, err
-	}
-	prefix := filepath.ToSlash(rel) + "/"
-	if rel == "." {
-		prefix = ""
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, p := range strings.Split(diff+untracked, "\x00") {
+	for _, p := range changed {
 		inCorpus, ok := strings.CutPrefix(p, prefix)
 		if !ok || p == "" {
 			continue
@@ -92,6 +69,49 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// changedSince lists the paths, from the checkout's top, that differ from
+// the merge base of base and HEAD, untracked files included.
+func changedSince(top, base string) ([]string, error) {
+	if _, err := git(top, "rev-parse", "--verify", "--quiet", base+"^{commit}"); err != nil {
+		return nil, fmt.Errorf("--changed: git has no revision %q here (in CI, fetch it first: git fetch origin main)", base)
+	}
+	from := base
+	if mb, err := git(top, "merge-base", base, "HEAD"); err == nil {
+		from = strings.TrimSpace(mb)
+	}
+	diff, err := git(top, "diff", "--name-only", "-z", "--no-renames", from, "--")
+	if err != nil {
+		return nil, fmt.Errorf("--changed: git diff %s: %v", base, err)
+	}
+	untracked, err := git(top, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("--changed: git ls-files: %v", err)
+	}
+	return strings.Split(diff+untracked, "\x00"), nil
+}
+
+// pathInCheckout is dir's path from the checkout's top, as git writes
+// paths, with a trailing "/"; "" for the top itself. Links are resolved
+// on both sides first, as git does.
+func pathInCheckout(top, dir string) (string, error) {
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return "", err
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(realTop, realDir)
+	if err != nil {
+		return "", err
+	}
+	if rel == "." {
+		return "", nil
+	}
+	return filepath.ToSlash(rel) + "/", nil
 }
 
 // ErrNothingChanged is ChangedCases' answer when a change touches no
