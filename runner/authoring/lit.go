@@ -52,10 +52,7 @@ func ImportLit(file string, src []byte) (*Draft, error) {
 	fail := func(line int, format string, args ...any) {
 		errs = append(errs, &cases.Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
-	var run string // a RUN: command being continued with a trailing backslash
-	runLine := 0
-	var runs []string
-	crashLine, plainLine := 0, 0 // the first RUN: lines that do and do not expect a crash
+	runs := litRuns{name: name, fail: fail}
 lines:
 	for i, l := range strings.Split(string(src), "\n") {
 		n := i + 1
@@ -68,25 +65,7 @@ lines:
 		case "END.":
 			break lines
 		case "RUN":
-			if run == "" {
-				runLine = n
-			}
-			if cont, ok := strings.CutSuffix(body, `\`); ok {
-				run += strings.TrimSpace(cont) + " "
-				continue
-			}
-			run += body
-			if c, err := litCommand(run, name); err != nil {
-				fail(runLine, "RUN: %v", err)
-			} else {
-				runs = append(runs, c.lines...)
-				if c.crash && crashLine == 0 {
-					crashLine = runLine
-				} else if !c.crash && plainLine == 0 {
-					plainLine = runLine
-				}
-			}
-			run = ""
+			runs.add(n, body)
 		case "REQUIRES", "UNSUPPORTED", "XFAIL":
 			exprs, err := litFeatures(kw, body)
 			if err != nil {
@@ -105,25 +84,68 @@ lines:
 			fail(n, "%s: is a lit directive cleanexit has no counterpart for; remove it, or write the case by hand", kw)
 		}
 	}
-	if run != "" {
-		fail(runLine, "RUN: ends with a backslash but no RUN: line continues it")
-	}
-	if crashLine != 0 && plainLine != 0 {
-		fail(crashLine, "RUN: `not --crash` expects a crash here but line %d expects none; a case's exit: applies to every python run, so put the two in variants of a case written by hand", plainLine)
-	}
-	if len(runs) == 0 && len(errs) == 0 {
+	runs.end()
+	if len(runs.lines) == 0 && len(errs) == 0 {
 		fail(0, "no RUN: line (want a lit test such as `# RUN: %%PYTHON %%s`); for a plain repro use cleanexit new --from")
 	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if crashLine != 0 {
+	if runs.crashLine != 0 {
 		d.Exit = "crash"
 	}
-	if !(len(runs) == 1 && runs[0] == "python "+name) {
-		d.Commands = runs
+	if !(len(runs.lines) == 1 && runs.lines[0] == "python "+name) {
+		d.Commands = runs.lines
 	}
 	return d, nil
+}
+
+// litRuns gathers a lit test's RUN: lines as script lines, a command
+// continued over several lines with trailing backslashes read as one.
+type litRuns struct {
+	name string // the test's file name, for %s
+	fail func(line int, format string, args ...any)
+
+	run       string // a RUN: command being continued
+	runLine   int    // its first line
+	lines     []string
+	crashLine int // the first RUN: line that expects a crash
+	plainLine int // the first that expects none
+}
+
+// add reads the body of the RUN: directive at line n.
+func (r *litRuns) add(n int, body string) {
+	if r.run == "" {
+		r.runLine = n
+	}
+	if cont, ok := strings.CutSuffix(body, `\`); ok {
+		r.run += strings.TrimSpace(cont) + " "
+		return
+	}
+	r.run += body
+	if c, err := litCommand(r.run, r.name); err != nil {
+		r.fail(r.runLine, "RUN: %v", err)
+	} else {
+		r.lines = append(r.lines, c.lines...)
+		if c.crash && r.crashLine == 0 {
+			r.crashLine = r.runLine
+		} else if !c.crash && r.plainLine == 0 {
+			r.plainLine = r.runLine
+		}
+	}
+	r.run = ""
+}
+
+// end refuses what the RUN: lines leave open once the directives end: a
+// continuation that nothing continues, and runs that disagree on whether
+// python must crash, which one exit: cannot say.
+func (r *litRuns) end() {
+	if r.run != "" {
+		r.fail(r.runLine, "RUN: ends with a backslash but no RUN: line continues it")
+	}
+	if r.crashLine != 0 && r.plainLine != 0 {
+		r.fail(r.crashLine, "RUN: `not --crash` expects a crash here but line %d expects none; a case's exit: applies to every python run, so put the two in variants of a case written by hand", r.plainLine)
+	}
 }
 
 // A litRun is one RUN: command as script lines.
