@@ -143,16 +143,10 @@ func (st Settings) Config(args []string) (Config, error) {
 	default:
 		return cfg, fmt.Errorf("--installer: want auto, pip or uv, not %q", st.Installer)
 	}
-	for _, c := range strings.Split(st.Checks, ",") {
-		if c = strings.TrimSpace(c); c == "" {
-			continue
-		}
-		if err := cases.ValidCheck(c); err != nil {
-			return cfg, fmt.Errorf("--checks: %v", err)
-		}
-		cfg.Checks = append(cfg.Checks, c)
-	}
 	var err error
+	if cfg.Checks, err = parseChecks(st.Checks); err != nil {
+		return cfg, err
+	}
 	if cfg.Filter, err = compileFlag("--filter", st.Filter); err != nil {
 		return cfg, err
 	}
@@ -164,23 +158,44 @@ func (st Settings) Config(args []string) (Config, error) {
 			return cfg, err
 		}
 	}
+	return cfg, st.checkRunControl()
+}
+
+// parseChecks reads --checks, a comma-separated list of runtime checks.
+func parseChecks(s string) ([]string, error) {
+	var checks []string
+	for _, c := range strings.Split(s, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if err := cases.ValidCheck(c); err != nil {
+			return nil, fmt.Errorf("--checks: %v", err)
+		}
+		checks = append(checks, c)
+	}
+	return checks, nil
+}
+
+// checkRunControl checks the flags that say how the runs run: their
+// order, counts and backtraces.
+func (st Settings) checkRunControl() error {
 	if st.Order != "" && !slices.Contains(selection.Orders, st.Order) {
-		return cfg, fmt.Errorf("--order: want lexical, random or smart, not %q", st.Order)
+		return fmt.Errorf("--order: want lexical, random or smart, not %q", st.Order)
 	}
 	switch {
 	case st.Retries < 0 || st.MaxFailures < 0:
-		return cfg, fmt.Errorf("--retries and --max-failures take a count ≥ 0")
+		return fmt.Errorf("--retries and --max-failures take a count ≥ 0")
 	case st.Retries > cases.MaxRetries:
-		return cfg, fmt.Errorf("--retries: at most %d, not %d", cases.MaxRetries, st.Retries)
+		return fmt.Errorf("--retries: at most %d, not %d", cases.MaxRetries, st.Retries)
 	case st.Repeat < 0 || st.Repeat > cases.MaxRepeat:
-		return cfg, fmt.Errorf("--repeat: want 1 to %d, not %d", cases.MaxRepeat, st.Repeat)
+		return fmt.Errorf("--repeat: want 1 to %d, not %d", cases.MaxRepeat, st.Repeat)
 	}
 	if st.Backtrace != "" {
 		if err := forensics.ParseMode(st.Backtrace); err != nil {
-			return cfg, fmt.Errorf("--backtrace: %v", err)
+			return fmt.Errorf("--backtrace: %v", err)
 		}
 	}
-	return cfg, nil
+	return nil
 }
 
 func compileFlag(flagName, s string) (*regexp.Regexp, error) {
