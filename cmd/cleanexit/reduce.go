@@ -32,10 +32,10 @@ reduced case still discriminates. The phase and culprit frame are compared
 where the crash can be rerun under gdb or lldb (backtrace: crash, the
 default; --backtrace off turns it off): a candidate that crashes in
 another phase or another function is not interesting. Each candidate is
-screened without the debugger and the fixed variant first; only one that
-passes and would become the new smallest is rerun under the debugger and
-runs the fixed variant, and the result is judged in full once more at
-the end.
+screened without the debugger and the fixed variant; the state each pass
+ends with is rerun under the debugger and runs the fixed variant (steps
+that fail that are taken back), and the result is judged in full once
+more at the end.
 
 Ctrl-C, or --time-limit running out, stops and prints the smallest
 interesting candidate found so far.`

@@ -34,11 +34,15 @@
 // success where they were, as C-Reduce's do, rather than judging again
 // the candidates that just failed. Candidates are screened Jobs at a time
 // without the debugger and without the fixed variant (exit status class,
-// stderr signature, the script's checks); of those that pass, the first
-// in file order is rerun under the debugger for phase and culprit and the
-// fixed variant is run (Target.Confirm), so only a candidate about to
-// become the new state pays for them, and the rest are speculation, as in
-// C-Reduce. Options.TimeLimit stops a reduction as Ctrl-C does.
+// stderr signature, the script's checks); the first in file order that
+// passes becomes the new state, and the rest are speculation, as in
+// C-Reduce. The debugger's rerun for phase and culprit and the fixed
+// variant's run (Target.Confirm) are paid once a pass, by the state it
+// ends with: when that state fails them, the pass's steps are bisected
+// back to the last that passes, and the step that lost the crash is not
+// taken again (settle). A reduction only ever returns a confirmed state,
+// so Ctrl-C and Options.TimeLimit, which stop it, wait for the
+// confirmation of the state reached.
 //
 // Non-goals: reducing the script or case.yaml, packages, or binary files;
 // proving a candidate minimal beyond one-unit removals (ddmin's 1-minimality

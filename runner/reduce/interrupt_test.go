@@ -2,6 +2,7 @@ package reduce
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,6 +64,29 @@ func TestTimeLimitKeepsSmallestInteresting(t *testing.T) {
 	}
 	if red.Unverified != "" {
 		t.Errorf("the result, judged again, is not interesting: %s", red.Unverified)
+	}
+	rejudge(t, tg, red)
+}
+
+// A step that screening accepts but confirmation does not (here: the
+// fixed variant stops passing, which only Confirm runs) is taken back at
+// the end of its pass, and the result keeps what the fix needs.
+func TestSettleTakesBackWhatConfirmationRejects(t *testing.T) {
+	s := openCase(t, "fixed-guard.txtar")
+	tg := target(t, s, TargetOptions{})
+	if tg.Fixed == nil {
+		t.Fatal("the default variant passes, so it must be kept passing")
+	}
+	red, err := Reduce(context.Background(), tg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := red.Files[0].Reduced
+	if red.Undone == 0 {
+		t.Errorf("no step was taken back, yet dropping the fix's exit screens as interesting:\n%s", got)
+	}
+	if !strings.Contains(got, "sys.exit(0)") || strings.Contains(got, "noise") {
+		t.Errorf("want the fix's exit kept and the noise gone:\n%s", got)
 	}
 	rejudge(t, tg, red)
 }

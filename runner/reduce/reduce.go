@@ -46,9 +46,13 @@ type Reduction struct {
 	// Uncompiled are the candidates of Rejected that the compiler's syntax
 	// check rejected, each a build and a run saved.
 	Uncompiled int
-	Runs       int           // python runs of the case they took
-	Elapsed    time.Duration //
-	Stopped    string        // why it stopped early: "interrupted", "--max-tests 50 reached", "--time-limit 5m0s reached"; "" when done
+	// Undone counts the steps taken on screening that the confirmation
+	// at the end of their pass took back (another phase or culprit under
+	// the debugger, the fixed variant no longer passing).
+	Undone  int
+	Runs    int           // python runs of the case they took
+	Elapsed time.Duration //
+	Stopped string        // why it stopped early: "interrupted", "--max-tests 50 reached", "--time-limit 5m0s reached"; "" when done
 	// Unverified says why the result, judged in full once more at the
 	// end, was not interesting: a crash that does not always happen; ""
 	// when it was (or when it is the original, or the run was interrupted).
@@ -107,6 +111,12 @@ type reducer struct {
 	// reject too).
 	uncompiled int
 	stopped    string
+	// pending are the states taken since the last confirmed one, settled
+	// (the last confirmed state), and undone counts steps that settle took
+	// back.
+	pending [][]txtar.File
+	settled []txtar.File
+	undone  int
 	// round counts the passes over every file: after the first, ddmin
 	// starts at one unit, since the halving already found what it could.
 	round int
@@ -153,6 +163,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 		originals[n] = string(r.files[i].Data)
 	}
 	r.seen[r.key(r.files)] = confirmed
+	r.settled = r.files
 	outer := ctx
 	if opt.TimeLimit > 0 {
 		var cancel context.CancelFunc
@@ -191,6 +202,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			changed = r.shrink(ctx, n) || changed
 		}
 	}
+	r.settle(ctx) // the passes settle as they end; this is for an early stop
 	unverified := ""
 	if r.key(r.files) != r.key(c.Files) && outer.Err() == nil {
 		// Each state was screened and confirmed, but by one run each:
@@ -202,7 +214,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			unverified = j.Why
 		}
 	}
-	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Uncompiled: r.uncompiled, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
+	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Uncompiled: r.uncompiled, Undone: r.undone, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
 	for _, n := range names {
 		red.Files = append(red.Files, File{Name: n, Original: originals[n], Reduced: string(r.files[r.index(n)].Data)})
 	}
@@ -214,28 +226,33 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 // any removed something.
 func (r *reducer) shrink(ctx context.Context, name string) bool {
 	changed := false
+	// pass runs one pass and settles what it took: true when it changed
+	// the file, or when settling took a step back (the rounds go on).
+	pass := func(took bool) {
+		changed = r.settle(ctx) || took || changed
+	}
 	for depth := 0; r.stop(ctx) == ""; depth++ {
 		units := r.unitsAt(name, depth)
 		if units == nil {
 			break
 		}
-		changed = r.ddmin(ctx, name, fmt.Sprintf("%s: %s at depth %d", name, unitWord(name), depth), func(src string) []span { return r.unitsFor(name, src, depth) }) || changed
+		pass(r.ddmin(ctx, name, fmt.Sprintf("%s: %s at depth %d", name, unitWord(name), depth), func(src string) []span { return r.unitsFor(name, src, depth) }))
 	}
 	// The simplifications before the lines: a simpler argument drops the
 	// use of a name, and the next round's statements pass the definition,
 	// cheaper than lines would have taken it apart.
 	if isPython(name) {
-		changed = r.simplify(ctx, name) || changed
+		pass(r.simplify(ctx, name))
 	}
 	if isCSource(name) {
-		changed = r.unwrap(ctx, name) || changed
+		pass(r.unwrap(ctx, name))
 	}
-	changed = r.ddmin(ctx, name, name+": lines", lineUnits) || changed
+	pass(r.ddmin(ctx, name, name+": lines", lineUnits))
 	// The rewrites inside C/C++ lines last: each is a compile, and every
 	// line the passes above took is a line whose literals and initialisers
 	// need not be tried.
 	if isCSource(name) {
-		changed = r.firstOf(ctx, name, name+": rewrites inside lines", cSimplifications) || changed
+		pass(r.firstOf(ctx, name, name+": rewrites inside lines", cSimplifications))
 	}
 	return changed
 }
@@ -379,10 +396,9 @@ func (r *reducer) simplify(ctx context.Context, name string) bool {
 	})
 }
 
-// firstInteresting screens the candidates for file name at once, then
-// confirms them in order, and makes the first confirmed one the current
-// state; -1 when none is. Only a candidate that would become the new
-// state pays for the debugger.
+// firstInteresting screens the candidates for file name at once and makes
+// the first that passes, in order, the current state; -1 when none does.
+// The state is not confirmed yet: settle does that once a pass is over.
 func (r *reducer) firstInteresting(ctx context.Context, name string, cands []string, pass string) int {
 	ok := make([]bool, len(cands))
 	var wg sync.WaitGroup
@@ -396,9 +412,10 @@ func (r *reducer) firstInteresting(ctx context.Context, name string, cands []str
 	wg.Wait()
 	defer r.progress(pass)
 	for i := range cands {
-		if ok[i] && r.confirm(ctx, name, cands[i]) {
+		if ok[i] {
 			r.mu.Lock()
 			r.files = r.with(name, cands[i])
+			r.pending = append(r.pending, r.files)
 			r.mu.Unlock()
 			return i
 		}
@@ -459,36 +476,66 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 	return j.Interesting
 }
 
-// confirm reruns a screened candidate under the debugger, once: the
-// verdict is kept.
-func (r *reducer) confirm(ctx context.Context, name, src string) bool {
+// settle confirms the states a pass took on screening alone (Target.Confirm:
+// the debugger's phase and culprit, the fixed variant), the last first:
+// usually every step kept the crash, and one confirmation stands for the
+// pass's dozen. When the last does not confirm, the steps are bisected to
+// the last that does, which becomes the current state, and the step after
+// it is not taken again; true then, so that the rounds go on. It is not
+// cut short by ctx: the state a reduction stops with must be confirmed,
+// and Ctrl-C waits for that (a run or two under the debugger).
+func (r *reducer) settle(ctx context.Context) bool {
+	ctx = context.WithoutCancel(ctx)
 	r.mu.Lock()
-	key := r.key(r.with(name, src))
+	steps := r.pending
+	r.pending = nil
+	r.mu.Unlock()
+	if len(steps) == 0 || r.confirm(ctx, steps[len(steps)-1]) {
+		return false
+	}
+	good, bad := -1, len(steps)-1 // -1: the state before the pass, confirmed
+	for bad-good > 1 {
+		mid := (good + bad) / 2
+		if r.confirm(ctx, steps[mid]) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.seen[r.key(steps[bad])] = rejected
+	r.undone += len(steps) - 1 - good
+	if good >= 0 {
+		r.files = steps[good]
+	} else {
+		r.files = r.settled
+	}
+	r.settled = r.files
+	return true
+}
+
+// confirm finishes judging a state that passed screening, once: the
+// verdict is kept.
+func (r *reducer) confirm(ctx context.Context, files []txtar.File) bool {
+	r.mu.Lock()
+	key := r.key(files)
 	v := r.seen[key]
 	r.mu.Unlock()
 	if v != screened {
 		return v == confirmed
 	}
-	j := r.t.Confirm(ctx, r.withFiles(name, src))
+	j := r.t.Confirm(ctx, files)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.runs += j.Runs
-	if ctx.Err() != nil {
-		return false
-	}
 	if j.Interesting {
 		r.seen[key] = confirmed
+		r.settled = files
 	} else {
 		r.seen[key] = rejected
 	}
 	return j.Interesting
-}
-
-// withFiles is with, taking the lock.
-func (r *reducer) withFiles(name, src string) []txtar.File {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.with(name, src)
 }
 
 // parses is the check before a run: Python through the interpreter's own

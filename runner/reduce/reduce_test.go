@@ -170,10 +170,10 @@ func TestReduceCxxBlocksAndLines(t *testing.T) {
 	// What matters: the include, the holder struct and its destructor, the
 	// thread_local, keep, the method table, the module definition and its
 	// init function: 11 lines once the short blocks are on one line, as a
-	// maintainer would write them (reached on 2026-11-30: 102 tests, 53
-	// candidates rejected by the compile check, 148 runs; before the
-	// compile check and firstOf going on where it was, 190 tests and 16
-	// lines). One line of margin, and about a fifth more tests: the count
+	// maintainer would write them (reached on 2026-11-30: 102 tests, 56
+	// candidates rejected by the compile check, 110 runs with the
+	// debugger's confirmations once a pass; before the compile check and
+	// firstOf going on where it was, 190 tests, 233 runs and 16 lines). One line of margin, and about a fifth more tests: the count
 	// is deterministic (the first interesting candidate in order wins), so
 	// more means a pass got less efficient.
 	if n := Lines(f.Reduced); n > 12 {
