@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/result"
@@ -22,36 +19,27 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return status("prove", parseError(err), stderr)
 	}
-	return status("prove", prove(&sf, paths, *jobs, *verbose, stdout, stderr), stderr)
-}
-
-// prove runs the cases and says of each whether it discriminates.
-func prove(sf *sessionFlags, paths []string, jobs int, verbose bool, stdout, stderr io.Writer) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	s, err := sf.open(ctx, "prove", paths, stderr)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	results := s.RunAll(ctx, jobs, func(r result.Result) {
-		if verbose {
-			fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)
+	// Runs the cases and says of each whether it discriminates.
+	return status("prove", sf.inSession("prove", paths, stderr, func(ctx context.Context, s *runner.Session) error {
+		results := s.RunAll(ctx, *jobs, func(r result.Result) {
+			if *verbose {
+				fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)
+			}
+		})
+		if ctx.Err() != nil {
+			return errInterrupted
 		}
-	})
-	if ctx.Err() != nil {
-		return errInterrupted
-	}
-	failed := false
-	for _, p := range runner.Prove(s.Cases, results) {
-		fmt.Fprintf(stdout, "%-21s %s  (%s)\n", p.Verdict, p.Case.ID(), p.Summary())
-		for _, w := range p.Why {
-			fmt.Fprintf(stdout, "    %s\n", w)
+		failed := false
+		for _, p := range runner.Prove(s.Cases, results) {
+			fmt.Fprintf(stdout, "%-21s %s  (%s)\n", p.Verdict, p.Case.ID(), p.Summary())
+			for _, w := range p.Why {
+				fmt.Fprintf(stdout, "    %s\n", w)
+			}
+			failed = failed || p.Verdict.Failed()
 		}
-		failed = failed || p.Verdict.Failed()
-	}
-	if failed {
-		return exit(exitFailed, nil)
-	}
-	return nil
+		if failed {
+			return exit(exitFailed, nil)
+		}
+		return nil
+	}), stderr)
 }

@@ -117,6 +117,3 @@ func runAndShow(ctx context.Context, s *runner.Session, f *runFlags, stdout io.W
 	term.Summary(results, time.Since(start))
 	return results, ctx.Err() != nil
 }
-
-// isTerminal is report.IsTerminal, by the name reduce.go calls it.
-var isTerminal = report.IsTerminal
