@@ -69,7 +69,7 @@
 // with Metal support; no Python and no Metal code runs), cuda (nvidia-smi
 // lists a GPU) and cc (the C compiler compiles and links a program), each
 // with a one-line reason. Its probes
-// run concurrently, each bounded by 2 s. ProbeIndex checks, separately and
+// run concurrently, each bounded by 2 s. probeIndex checks, separately and
 // only when a case needs it, that a package index answers.
 //
 // # Provisioning

@@ -132,7 +132,7 @@ func (f *Features) probeNetwork(ctx context.Context) (bool, string) {
 	if index == "" {
 		index = "https://pypi.org/simple/"
 	}
-	if err := ProbeIndex(ctx, index, 3*time.Second); err != nil {
+	if err := probeIndex(ctx, index, 3*time.Second); err != nil {
 		return false, err.Error()
 	}
 	return true, ""

@@ -174,7 +174,7 @@ func describeGPUs(gpus []GPU) string {
 // Apple Silicon.
 func probeSysctl(ctx context.Context, run commandRunner) (model string, appleSilicon bool, why string) {
 	stdout, _, err := run(ctx, nil, "sysctl", sysctlArgs...)
-	m := ParseSysctl(stdout)
+	m := parseSysctl(stdout)
 	model = m["machdep.cpu.brand_string"]
 	switch {
 	case len(m) == 0 && err != nil:

@@ -27,13 +27,13 @@ func (d MetalDevice) Usable() bool {
 	return strings.HasPrefix(d.Metal, "Metal ") || strings.HasPrefix(d.Metal, "Supported")
 }
 
-// ParseSPDisplays reads the text output of `system_profiler
+// parseSPDisplays reads the text output of `system_profiler
 // SPDisplaysDataType`: under "Graphics/Displays:", one block per GPU whose
 // first line is its name and whose keys include "Chipset Model" and one of
 // "Metal Support", "Metal" or "Metal Family". Displays nested under a GPU
 // are skipped. Text it does not understand is ignored: the output is for
 // people and its wording changes between macOS versions.
-func ParseSPDisplays(out []byte) []MetalDevice {
+func parseSPDisplays(out []byte) []MetalDevice {
 	var devices []MetalDevice
 	gpuIndent := -1
 	for _, line := range strings.Split(string(out), "\n") {
@@ -78,7 +78,7 @@ func probeMetal(ctx context.Context, run commandRunner) (bool, string) {
 		}
 		return false, "system_profiler: " + msg
 	}
-	devices := ParseSPDisplays(stdout)
+	devices := parseSPDisplays(stdout)
 	if len(devices) == 0 {
 		return false, "system_profiler SPDisplaysDataType lists no GPU"
 	}

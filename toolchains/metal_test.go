@@ -22,7 +22,7 @@ func TestParseSPDisplaysRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := ParseSPDisplays(data)
+		got := parseSPDisplays(data)
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: %+v, want %+v", tt.file, got, tt.want)
 		}
@@ -69,7 +69,7 @@ func TestParseSPDisplaysConstructed(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		got := ParseSPDisplays([]byte(tt.out))
+		got := parseSPDisplays([]byte(tt.out))
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}

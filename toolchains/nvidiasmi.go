@@ -14,7 +14,7 @@ type GPU struct {
 	MemoryMiB  int    `json:"memory_mib"`  // 0 when not reported ([N/A] on unified-memory systems)
 }
 
-// nvidiaSMIQuery is the query DetectHost runs; ParseNvidiaSMI reads its
+// nvidiaSMIQuery is the query DetectHost runs; parseNvidiaSMI reads its
 // output by default.
 var nvidiaSMIQuery = []string{"name", "driver_version", "compute_cap", "memory.total"}
 
@@ -23,7 +23,7 @@ func nvidiaSMIArgs(columns []string) []string {
 	return []string{"--query-gpu=" + strings.Join(columns, ","), "--format=csv,noheader,nounits"}
 }
 
-// ParseNvidiaSMI reads the output of
+// parseNvidiaSMI reads the output of
 //
 //	nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total --format=csv,noheader,nounits
 //
@@ -33,13 +33,7 @@ func nvidiaSMIArgs(columns []string) []string {
 //
 // nvidia-smi's own complaints ("Field "compute_cap" is not a valid field to
 // query.", "NVIDIA-SMI has failed ...", "No devices were found") are errors
-// that quote it.
-func ParseNvidiaSMI(csv []byte) ([]GPU, error) {
-	return parseNvidiaSMI(csv, nvidiaSMIQuery)
-}
-
-// parseNvidiaSMI reads nvidia-smi CSV output whose columns, when it has no
-// header line, are the given ones.
+// that quote it. Output with no header line has the given columns.
 func parseNvidiaSMI(csv []byte, columns []string) ([]GPU, error) {
 	var lines []string
 	for _, line := range strings.Split(string(csv), "\n") {

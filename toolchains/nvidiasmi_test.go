@@ -26,7 +26,7 @@ func TestParseNvidiaSMIRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ParseNvidiaSMI(data)
+		got, err := parseNvidiaSMI(data, nvidiaSMIQuery)
 		if err != nil {
 			t.Errorf("%s: %v", tt.file, err)
 			continue
@@ -54,7 +54,7 @@ func TestParseNvidiaSMIConstructed(t *testing.T) {
 		{name: "no name", csv: ", 570.86.15, 7.0, 12288\n", wantErr: "names no GPU"},
 	}
 	for _, tt := range tests {
-		got, err := ParseNvidiaSMI([]byte(tt.csv))
+		got, err := parseNvidiaSMI([]byte(tt.csv), nvidiaSMIQuery)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("%s: err = %v, want it to contain %q", tt.name, err, tt.wantErr)

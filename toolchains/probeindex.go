@@ -12,11 +12,11 @@ import (
 	"time"
 )
 
-// defaultProbeIndexTimeout is how long ProbeIndex waits when given no
+// defaultProbeIndexTimeout is how long probeIndex waits when given no
 // timeout.
 const defaultProbeIndexTimeout = 2 * time.Second
 
-// ProbeIndex reports whether the package index at indexURL answers, so
+// probeIndex reports whether the package index at indexURL answers, so
 // that cases needing the network can be UNSUPPORTED up front rather than
 // fail in pip after a long timeout.
 //
@@ -24,7 +24,7 @@ const defaultProbeIndexTimeout = 2 * time.Second
 // answered. For file URLs (and plain absolute paths) the directory must
 // exist. The error says why, with any credentials in the URL redacted:
 // "no answer from https://pypi.org/simple within 2s: ...".
-func ProbeIndex(ctx context.Context, indexURL string, timeout time.Duration) error {
+func probeIndex(ctx context.Context, indexURL string, timeout time.Duration) error {
 	if timeout <= 0 {
 		timeout = defaultProbeIndexTimeout
 	}

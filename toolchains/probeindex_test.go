@@ -61,7 +61,7 @@ func TestProbeIndex(t *testing.T) {
 		{name: "relative path", url: "wheels", wantErr: []string{"unsupported scheme"}},
 	}
 	for _, tt := range tests {
-		err := ProbeIndex(context.Background(), tt.url, tt.timeout)
+		err := probeIndex(context.Background(), tt.url, tt.timeout)
 		if len(tt.wantErr) == 0 {
 			if err != nil {
 				t.Errorf("%s: %v", tt.name, err)

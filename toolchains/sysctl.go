@@ -14,11 +14,11 @@ var sysctlArgs = []string{"machdep.cpu.brand_string", "hw.optional.arm64", "sysc
 // sysctlName matches a sysctl variable name: dotted words.
 var sysctlName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$`)
 
-// ParseSysctl reads sysctl output, "name: value" one a line (older
+// parseSysctl reads sysctl output, "name: value" one a line (older
 // systems print some as "name = value"), into a map. Other lines (prompts,
 // "sysctl: unknown oid ..." complaints, bare values of sysctl -n) are
 // ignored.
-func ParseSysctl(out []byte) map[string]string {
+func parseSysctl(out []byte) map[string]string {
 	m := map[string]string{}
 	for _, line := range strings.Split(string(out), "\n") {
 		line = strings.TrimSpace(line)

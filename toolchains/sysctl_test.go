@@ -25,7 +25,7 @@ func TestSysctlRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := ParseSysctl(data)
+		m := parseSysctl(data)
 		if got := m["machdep.cpu.brand_string"]; got != tt.brand {
 			t.Errorf("%s: brand_string = %q, want %q", tt.file, got, tt.brand)
 		}
@@ -77,9 +77,9 @@ func TestSysctlConstructed(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		m := ParseSysctl([]byte(tt.out))
+		m := parseSysctl([]byte(tt.out))
 		if len(m) != len(tt.want) {
-			t.Errorf("%s: ParseSysctl = %q, want %q", tt.name, m, tt.want)
+			t.Errorf("%s: parseSysctl = %q, want %q", tt.name, m, tt.want)
 		}
 		for k, v := range tt.want {
 			if got, ok := m[k]; !ok || got != v {

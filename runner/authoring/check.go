@@ -35,7 +35,7 @@ func Check(corpus string, args []string) ([]*cases.Case, error) {
 		if !ok {
 			return nil, err
 		}
-		errs = append(l, LintUnloaded(unloaded(l, cs))...)
+		errs = append(l, lintUnloaded(unloaded(l, cs))...)
 	}
 	errs = append(errs, Lint(cs)...)
 	errs.Sort()

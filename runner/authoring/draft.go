@@ -30,11 +30,11 @@ type Draft struct {
 	XFail       []string
 	Exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
 	Env         map[string]string // the case's env
-	Variants    []DraftVariant
+	Variants    []draftVariant
 }
 
-// A DraftVariant is a variant besides the default one.
-type DraftVariant struct {
+// A draftVariant is a variant besides the default one.
+type draftVariant struct {
 	Name string
 	Env  map[string]string
 	Exit string // "" for the default's

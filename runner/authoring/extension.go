@@ -101,7 +101,7 @@ func (d *Draft) AddExtension(e Extension) error {
 	if e.FixFlag != "" {
 		build = append(build, "--", "$FIXFLAG")
 		d.Env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
-		d.Variants = append(d.Variants, DraftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
+		d.Variants = append(d.Variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
 	}
 	d.Commands = append([]string{strings.Join(build, " ")}, d.Commands...)
 	d.Commands = append(d.Commands, "stdout '^ok$'")

@@ -29,7 +29,7 @@ func FormatArchive(data []byte) ([]byte, error) {
 	if crlf > 0 && lf > 0 {
 		return nil, fmt.Errorf("case.yaml mixes CRLF and LF line endings (%d and %d lines); make them all LF (dos2unix) before formatting", crlf, lf)
 	}
-	formatted, err := FormatCaseYAML(data[start:end])
+	formatted, err := formatCaseYAML(data[start:end])
 	if err != nil {
 		return nil, err
 	}
@@ -43,14 +43,14 @@ func FormatArchive(data []byte) ([]byte, error) {
 	return out, nil
 }
 
-// FormatCaseYAML returns case.yaml's text in canonical form: keys in
+// formatCaseYAML returns case.yaml's text in canonical form: keys in
 // cases.KeyOrder at the top and in every variant, the keys of index in
 // cases.IndexKeyOrder, no trailing spaces, one final newline. It moves whole
 // lines — a key with its value and the comment lines just above it — and
 // changes nothing inside them, so quoting, flow or block style and
 // comments stay as the author wrote them and a review shows only the move.
 // A mapping written in flow style ({a: 1, b: 2}) is left in its order.
-func FormatCaseYAML(src []byte) ([]byte, error) {
+func formatCaseYAML(src []byte) ([]byte, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return src, nil
 	}

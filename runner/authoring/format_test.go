@@ -72,7 +72,7 @@ func TestFormatCaseYAML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := FormatCaseYAML([]byte(tt.in))
+			got, err := formatCaseYAML([]byte(tt.in))
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("err = %v, want one containing %q", err, tt.err)
@@ -85,7 +85,7 @@ func TestFormatCaseYAML(t *testing.T) {
 			if string(got) != tt.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
 			}
-			again, err := FormatCaseYAML(got)
+			again, err := formatCaseYAML(got)
 			if err != nil || string(again) != string(got) {
 				t.Errorf("formatting is not idempotent: %v\n%s", err, again)
 			}

@@ -18,11 +18,11 @@ func FuzzFormatCaseYAML(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		out, err := FormatCaseYAML([]byte(in))
+		out, err := formatCaseYAML([]byte(in))
 		if err != nil {
 			return
 		}
-		again, err := FormatCaseYAML(out)
+		again, err := formatCaseYAML(out)
 		if err != nil {
 			t.Fatalf("formatted text does not format: %v\n%q", err, out)
 		}

@@ -51,14 +51,14 @@ func Lint(cs []*cases.Case) cases.ErrorList {
 			errs = append(errs, &cases.Error{File: c.File, Msg: err.Error()})
 			continue
 		}
-		errs = append(errs, LintCase(c, data)...)
+		errs = append(errs, lintCase(c, data)...)
 	}
 	errs.Sort()
 	return errs
 }
 
-// LintCase applies Rules to one case whose archive text is data.
-func LintCase(c *cases.Case, data []byte) cases.ErrorList {
+// lintCase applies Rules to one case whose archive text is data.
+func lintCase(c *cases.Case, data []byte) cases.ErrorList {
 	var errs cases.ErrorList
 	for _, r := range Rules {
 		errs = append(errs, r.Check(c, data)...)
@@ -66,9 +66,9 @@ func LintCase(c *cases.Case, data []byte) cases.ErrorList {
 	return errs
 }
 
-// LintUnloaded applies the text rules to case files the core could not
+// lintUnloaded applies the text rules to case files the core could not
 // load, alongside the core's own errors about them.
-func LintUnloaded(files []string) cases.ErrorList {
+func lintUnloaded(files []string) cases.ErrorList {
 	var errs cases.ErrorList
 	for _, f := range files {
 		data, err := os.ReadFile(f)

@@ -104,7 +104,7 @@ func TestLintCase(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the case must load for the lint rules to apply: %v", err)
 			}
-			got := LintCase(c, []byte(tt.archive))
+			got := lintCase(c, []byte(tt.archive))
 			if len(got) != len(tt.want) {
 				t.Fatalf("got %d problems, want %d:\n%v", len(got), len(tt.want), got)
 			}
@@ -178,7 +178,7 @@ func TestLintUnloaded(t *testing.T) {
 	if _, err := cases.Load(f, "p"); err == nil {
 		t.Fatal("the core accepted a case with a bad link")
 	}
-	got := LintUnloaded([]string{f})
+	got := lintUnloaded([]string{f})
 	var msgs []string
 	for _, e := range got {
 		msgs = append(msgs, strings.TrimPrefix(e.Error(), f+":"))

@@ -121,15 +121,15 @@ func TestVersionsEndToEnd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ix := cases.Index{NoIndex: true, FindLinks: []string{wheelhouse1x(t, tc.missing...)}}
 			tg := openTarget(t, crashCase(t, "crashy", "crashy-pkg==1.0", "crashy-pkg==1.9"), ix, "crashy-pkg")
-			listed, _, err := ListVersions(context.Background(), tg.Run.Index, "crashy-pkg")
+			listed, _, err := listVersions(context.Background(), tg.Run.Index, "crashy-pkg")
 			if err != nil {
 				t.Fatal(err)
 			}
-			revs, err := Between(listed, "1.0", "1.9", false)
+			revs, err := between(listed, "1.0", "1.9", false)
 			if err != nil || len(revs) != 10 {
-				t.Fatalf("Between = %v, %v", revs, err)
+				t.Fatalf("between = %v, %v", revs, err)
 			}
-			f, err := OverVersions(context.Background(), tg, revs, func(s Step) { t.Logf("%s %s %s %s", s.Verdict, s.Rev, s.Actual, s.Reason) })
+			f, err := overVersions(context.Background(), tg, revs, func(s Step) { t.Logf("%s %s %s %s", s.Verdict, s.Rev, s.Actual, s.Reason) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,11 +159,11 @@ func TestVersionsEnds(t *testing.T) {
 		{"1.7", "1.9", "the good end 1.7 is already bad"},
 		{"1.0", "1.5", "the bad end 1.5 passes"},
 	} {
-		revs, err := Between([]string{"1.0", "1.5", "1.6", "1.7", "1.8", "1.9"}, tc.good, tc.bad, false)
+		revs, err := between([]string{"1.0", "1.5", "1.6", "1.7", "1.8", "1.9"}, tc.good, tc.bad, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := OverVersions(context.Background(), tg, revs, nil)
+		f, err := overVersions(context.Background(), tg, revs, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s…%s: err = %v, want %q", tc.good, tc.bad, err, tc.msg)
 		}

@@ -78,31 +78,31 @@ func Run(ctx context.Context, t *Target, o Options, log io.Writer) (Finding, err
 }
 
 func runVersions(ctx context.Context, t *Target, o Options, log io.Writer, report func(Step)) (Finding, error) {
-	listed, warnings, err := ListVersions(ctx, t.Run.Index, o.Package)
+	listed, warnings, err := listVersions(ctx, t.Run.Index, o.Package)
 	if err != nil {
 		return Finding{}, err
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(log, "warning: %s\n", w)
 	}
-	revs, err := Between(listed, o.Good, o.Bad, o.Pre)
+	revs, err := between(listed, o.Good, o.Bad, o.Pre)
 	if err != nil {
 		return Finding{}, err
 	}
 	fmt.Fprintf(log, "bisecting %d versions of %s (%s … %s) on %s\n", len(revs), o.Package, revs[0], revs[len(revs)-1], t.Run.ID)
-	return OverVersions(ctx, t, revs, report)
+	return overVersions(ctx, t, revs, report)
 }
 
 func runCommits(ctx context.Context, t *Target, o Options, log io.Writer, report func(Step)) (Finding, error) {
 	clone, fetch := o.Clone, false
 	if clone == "" {
-		clone, fetch = CloneDir(o.Clones, o.Repo), true
+		clone, fetch = cloneDir(o.Clones, o.Repo), true
 	}
 	clone, err := filepath.Abs(clone)
 	if err != nil {
 		return Finding{}, err
 	}
-	if err := EnsureClone(ctx, o.Repo, clone, fetch); err != nil {
+	if err := ensureClone(ctx, o.Repo, clone, fetch); err != nil {
 		return Finding{}, err
 	}
 	step, err := stepCommand(t, o, clone)
@@ -110,7 +110,7 @@ func runCommits(ctx context.Context, t *Target, o Options, log io.Writer, report
 		return Finding{}, err
 	}
 	fmt.Fprintf(log, "bisecting commits of %s (%s … %s) in %s on %s\n", o.Package, o.Good, o.Bad, clone, t.Run.ID)
-	return OverCommits(ctx, t, Commits{
+	return overCommits(ctx, t, Commits{
 		Repo: o.Repo, Clone: clone, Good: o.Good, Bad: o.Bad, StepCommand: step, Output: o.Git,
 	}, report)
 }
@@ -134,19 +134,19 @@ func writeFinding(ctx context.Context, t *Target, o Options, f Finding) error {
 		if remote == "" {
 			return fmt.Errorf("--write: a case cannot pin a commit of a local repository; rerun with --repo set to its https URL (or add the variant by hand)")
 		}
-		reg.Packages = t.RegressedPackages(o.Package+" @ git+"+remote+"@"+f.FirstBad, LocalRepo(o.Repo))
+		reg.Packages = t.RegressedPackages(o.Package+" @ git+"+remote+"@"+f.FirstBad, localRepo(o.Repo))
 		if reg.Link == "" {
 			reg.Link = strings.TrimSuffix(remote, ".git") + "/commit/" + f.FirstBad
 		}
 	}
-	return WriteRegression(t.Run.Case.File, t.Run.Case.Project, reg)
+	return writeRegression(t.Run.Case.File, t.Run.Case.Project, reg)
 }
 
 // webRemote is repo's https URL: repo itself, or a local clone's origin.
 func webRemote(ctx context.Context, repo string) string {
 	candidate := repo
-	if LocalRepo(repo) != "" {
-		out, err := exec.CommandContext(ctx, "git", "-C", LocalRepo(repo), "config", "--get", "remote.origin.url").Output()
+	if localRepo(repo) != "" {
+		out, err := exec.CommandContext(ctx, "git", "-C", localRepo(repo), "config", "--get", "remote.origin.url").Output()
 		if err != nil {
 			return ""
 		}

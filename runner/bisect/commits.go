@@ -31,26 +31,26 @@ type Commits struct {
 	Output io.Writer
 }
 
-// StepPrefix marks the step lines a step command prints among git's output.
-const StepPrefix = "cleanexit-step: "
+// stepPrefix marks the step lines a step command prints among git's output.
+const stepPrefix = "cleanexit-step: "
 
 // StepLine is how a step command hands its step to the bisection that
-// called it, through git's output: StepPrefix and the step as JSON.
+// called it, through git's output: stepPrefix and the step as JSON.
 func StepLine(s Step) string {
 	data, _ := json.Marshal(s)
-	return StepPrefix + string(data)
+	return stepPrefix + string(data)
 }
 
-// CloneDir is where the cache keeps its clone of repo, in clones (the
+// cloneDir is where the cache keeps its clone of repo, in clones (the
 // cache's folder of bisect clones, cache.Dir.BisectClones).
-func CloneDir(clones, repo string) string {
-	sum := sha256.Sum256([]byte(RepoSource(repo)))
+func cloneDir(clones, repo string) string {
+	sum := sha256.Sum256([]byte(repoSource(repo)))
 	return filepath.Join(clones, hex.EncodeToString(sum[:])[:16])
 }
 
-// RepoSource is repo as git should clone it: an absolute path for a local
+// repoSource is repo as git should clone it: an absolute path for a local
 // folder, the URL otherwise.
-func RepoSource(repo string) string {
+func repoSource(repo string) string {
 	if isURL(repo) {
 		return repo
 	}
@@ -66,22 +66,22 @@ func isURL(s string) bool {
 	return strings.Contains(s, "://") || scpLikeRE.MatchString(s)
 }
 
-// LocalRepo is repo's folder when it is a local path, else "": a case that
+// localRepo is repo's folder when it is a local path, else "": a case that
 // installs the package from that folder has it replaced at each step.
-func LocalRepo(repo string) string {
+func localRepo(repo string) string {
 	if isURL(repo) {
 		if u, err := url.Parse(repo); err == nil && u.Scheme == "file" {
 			return filepath.FromSlash(u.Path)
 		}
 		return ""
 	}
-	return RepoSource(repo)
+	return repoSource(repo)
 }
 
-// EnsureClone makes dir a clone of repo, or brings an existing clone up to
+// ensureClone makes dir a clone of repo, or brings an existing clone up to
 // date. A folder that is a repository already is used as it is when fetch
 // is false (a clone the user named).
-func EnsureClone(ctx context.Context, repo, dir string, fetch bool) error {
+func ensureClone(ctx context.Context, repo, dir string, fetch bool) error {
 	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 		if !fetch {
 			return nil
@@ -94,13 +94,13 @@ func EnsureClone(ctx context.Context, repo, dir string, fetch bool) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o777); err != nil {
 		return err
 	}
-	_, err := git(ctx, "", "clone", "--quiet", "--no-checkout", RepoSource(repo), dir)
+	_, err := git(ctx, "", "clone", "--quiet", "--no-checkout", repoSource(repo), dir)
 	return err
 }
 
-// ResolveCommit names rev's full SHA in the clone; a branch the clone only
+// resolveCommit names rev's full SHA in the clone; a branch the clone only
 // knows as origin/NAME is found too.
-func ResolveCommit(ctx context.Context, clone, rev string) (string, error) {
+func resolveCommit(ctx context.Context, clone, rev string) (string, error) {
 	out, err := git(ctx, clone, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
 	if err != nil {
 		out, err = git(ctx, clone, "rev-parse", "--verify", "--quiet", "origin/"+rev+"^{commit}")
@@ -111,8 +111,8 @@ func ResolveCommit(ctx context.Context, clone, rev string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
-// Subject is a commit's subject line, "" when it cannot be read.
-func Subject(ctx context.Context, clone, sha string) string {
+// subject is a commit's subject line, "" when it cannot be read.
+func subject(ctx context.Context, clone, sha string) string {
 	out, err := git(ctx, clone, "log", "-1", "--format=%s", sha)
 	if err != nil {
 		return ""
@@ -120,10 +120,10 @@ func Subject(ctx context.Context, clone, sha string) string {
 	return strings.TrimSpace(out)
 }
 
-// CommitRequirement installs pkg from clone at sha. pip refuses the PEP 508
+// commitRequirement installs pkg from clone at sha. pip refuses the PEP 508
 // spelling `pkg @ git+file:///clone@sha` (a URL with no host) and accepts
 // this one; the SHA in it makes each commit its own cached environment.
-func CommitRequirement(clone, sha, pkg string) string {
+func commitRequirement(clone, sha, pkg string) string {
 	u := url.URL{Scheme: "git+file", Path: filepath.ToSlash(clone)}
 	return u.String() + "@" + sha + "#egg=" + pkg
 }
@@ -131,9 +131,9 @@ func CommitRequirement(clone, sha, pkg string) string {
 // JudgeCommit judges the commit a bisection in clone has reached
 // (BISECT_HEAD, else HEAD): the step a StepCommand makes.
 func JudgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, error) {
-	sha, err := ResolveCommit(ctx, clone, "BISECT_HEAD")
+	sha, err := resolveCommit(ctx, clone, "BISECT_HEAD")
 	if err != nil {
-		if sha, err = ResolveCommit(ctx, clone, "HEAD"); err != nil {
+		if sha, err = resolveCommit(ctx, clone, "HEAD"); err != nil {
 			return Step{}, err
 		}
 	}
@@ -141,8 +141,8 @@ func JudgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, erro
 }
 
 func judgeSHA(ctx context.Context, t *Target, repo, clone, sha string) Step {
-	s := t.Judge(ctx, sha, CommitRequirement(clone, sha, t.Package), LocalRepo(repo))
-	s.Subject = Subject(ctx, clone, sha)
+	s := t.Judge(ctx, sha, commitRequirement(clone, sha, t.Package), localRepo(repo))
+	s.Subject = subject(ctx, clone, sha)
 	return s
 }
 
@@ -151,20 +151,20 @@ var (
 	candidateRE = regexp.MustCompile(`^([0-9a-f]{40})\b`)
 )
 
-// OverCommits judges both ends in this process, then drives `git bisect
+// overCommits judges both ends in this process, then drives `git bisect
 // run` in the clone, which calls c.StepCommand once per commit. The clone's
 // working tree is left alone (--no-checkout): steps install from the
 // repository at BISECT_HEAD, and a user's own clone keeps its checkout.
-func OverCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (Finding, error) {
+func overCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (Finding, error) {
 	var f Finding
 	if _, err := os.Stat(filepath.Join(c.Clone, ".git", "BISECT_START")); err == nil {
 		return f, fmt.Errorf("a bisection is already in progress in %s (finish it with `git bisect reset` there)", c.Clone)
 	}
-	good, err := ResolveCommit(ctx, c.Clone, c.Good)
+	good, err := resolveCommit(ctx, c.Clone, c.Good)
 	if err != nil {
 		return f, fmt.Errorf("--good: %v", err)
 	}
-	bad, err := ResolveCommit(ctx, c.Clone, c.Bad)
+	bad, err := resolveCommit(ctx, c.Clone, c.Bad)
 	if err != nil {
 		return f, fmt.Errorf("--bad: %v", err)
 	}
@@ -223,8 +223,8 @@ func OverCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (
 		}
 		return f, fmt.Errorf("git bisect run did not name a first bad commit (%v):\n%s", runErr, tailLines(out, 15))
 	}
-	f.Subject = Subject(ctx, c.Clone, f.FirstBad)
-	if parent, err := ResolveCommit(ctx, c.Clone, f.FirstBad+"^"); err == nil && f.Decisive() {
+	f.Subject = subject(ctx, c.Clone, f.FirstBad)
+	if parent, err := resolveCommit(ctx, c.Clone, f.FirstBad+"^"); err == nil && f.Decisive() {
 		f.LastGood = parent
 	}
 	for _, s := range f.Steps {
@@ -265,7 +265,7 @@ func (w *stepLines) flush() {
 }
 
 func (w *stepLines) line(l string) {
-	if rest, ok := strings.CutPrefix(l, StepPrefix); ok {
+	if rest, ok := strings.CutPrefix(l, stepPrefix); ok {
 		var s Step
 		if json.Unmarshal([]byte(rest), &s) == nil {
 			w.step(s)

@@ -39,7 +39,7 @@ func stepCommand(t *Target, o Options, clone string) ([]string, error) {
 	}
 	step := append([]string{self, "bisect", "--git-step"}, o.Session...)
 	step = append(step, "--package", o.Package, "--variant", o.Variant, "--repeat", strconv.Itoa(o.Repeat),
-		"--repo", RepoSource(o.Repo), "--clone", clone, "--good", o.Good, "--bad", o.Bad)
+		"--repo", repoSource(o.Repo), "--clone", clone, "--good", o.Good, "--bad", o.Bad)
 	if o.Python != "" {
 		step = append(step, "--python", o.Python)
 	}

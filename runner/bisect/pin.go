@@ -7,14 +7,14 @@ import (
 	"github.com/cleanexit/cleanexit/runner/pep508"
 )
 
-// ReplacePin returns packages with every requirement on pkg replaced by
+// replacePin returns packages with every requirement on pkg replaced by
 // requirement: `pkg==2.0`, `pkg[extra]>=1`, `pkg @ URL`. A local path equal
 // to samePath (the repository being bisected, which a case may install from
 // its own folder) is replaced too, so that one environment never asks for
 // the package twice. When nothing names the package, requirement is added:
 // the package may come in as a dependency of another. The input is not
 // modified; the result is sorted, as plan.Run.Packages are.
-func ReplacePin(packages []string, pkg, requirement, samePath string) []string {
+func replacePin(packages []string, pkg, requirement, samePath string) []string {
 	want := pep508.Normalize(pkg)
 	out := make([]string, 0, len(packages)+1)
 	for _, p := range packages {

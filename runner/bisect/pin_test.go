@@ -21,11 +21,11 @@ func TestReplacePin(t *testing.T) {
 		{"none", nil, "", []string{"NEW"}},
 	} {
 		in := slices.Clone(tc.packages)
-		got := ReplacePin(in, "crashy-pkg", "NEW", tc.samePath)
+		got := replacePin(in, "crashy-pkg", "NEW", tc.samePath)
 		want := slices.Clone(tc.want)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s: ReplacePin = %v, want %v", tc.name, got, want)
+			t.Errorf("%s: replacePin = %v, want %v", tc.name, got, want)
 		}
 		if !slices.Equal(in, tc.packages) {
 			t.Errorf("%s: the input was modified: %v", tc.name, in)

@@ -51,12 +51,12 @@ func describeStep(s Step) string {
 	return string(s.Status)
 }
 
-// Search binary-searches revs, ordered oldest first, whose first element is
+// search binary-searches revs, ordered oldest first, whose first element is
 // the good end and whose last is the bad end. judge is called once per
 // revision tried, the two ends first; report, when not nil, sees each step
 // as it is made. Skipped revisions are stepped around as `git bisect skip`
 // does: the next try is the untried revision nearest the middle.
-func Search(ctx context.Context, revs []string, judge func(rev string) Step, report func(Step)) (Finding, error) {
+func search(ctx context.Context, revs []string, judge func(rev string) Step, report func(Step)) (Finding, error) {
 	var f Finding
 	if len(revs) < 2 {
 		return f, fmt.Errorf("bisect needs a good and a bad end, got %d revisions", len(revs))

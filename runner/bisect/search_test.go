@@ -30,7 +30,7 @@ func TestSearchFindsEveryFirstBad(t *testing.T) {
 				}
 				return Step{Rev: rev, Verdict: Good}
 			}
-			f, err := Search(context.Background(), rs, judge, nil)
+			f, err := search(context.Background(), rs, judge, nil)
 			if err != nil {
 				t.Fatalf("n=%d firstBad=%d: %v", n, firstBad, err)
 			}
@@ -69,7 +69,7 @@ func TestSearchSkips(t *testing.T) {
 			}
 			return Step{Rev: rev, Verdict: Good}
 		}
-		f, err := Search(context.Background(), rs, judge, nil)
+		f, err := search(context.Background(), rs, judge, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -104,7 +104,7 @@ func TestSearchEnds(t *testing.T) {
 		{"bad end cannot run", map[string]Verdict{"1.0": Good, "1.9": Skip}, "bad", "cannot be judged"},
 	} {
 		calls := 0
-		_, err := Search(context.Background(), revs(10), func(rev string) Step {
+		_, err := search(context.Background(), revs(10), func(rev string) Step {
 			calls++
 			return Step{Rev: rev, Verdict: tc.verdict[rev]}
 		}, nil)
@@ -120,7 +120,7 @@ func TestSearchEnds(t *testing.T) {
 			t.Errorf("%s: %d steps; a bad range must not be searched", tc.name, calls)
 		}
 	}
-	if _, err := Search(context.Background(), revs(1), nil, nil); err == nil {
+	if _, err := search(context.Background(), revs(1), nil, nil); err == nil {
 		t.Error("one revision: no error")
 	}
 }

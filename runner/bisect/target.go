@@ -74,7 +74,7 @@ func NewTarget(x Executor, cs []*cases.Case, runs []*plan.Run, opt TargetOptions
 }
 
 // Judge runs the case once per repeat with requirement in place of the
-// package's pin (see ReplacePin; samePath names a local source tree that
+// package's pin (see replacePin; samePath names a local source tree that
 // the requirement also replaces) and says what the step showed.
 //
 // A failing run is judged a second time against the known-bad variant's
@@ -151,7 +151,7 @@ func (t *Target) variantRun(requirement, samePath string, expectation *cases.Var
 	}
 	r.Variant = &v
 	r.XFail = ""
-	r.Packages = ReplacePin(t.Run.Packages, t.Package, requirement, samePath)
+	r.Packages = replacePin(t.Run.Packages, t.Package, requirement, samePath)
 	r.ID = t.Run.ID
 	return &r
 }

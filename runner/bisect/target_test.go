@@ -77,14 +77,14 @@ func TestRepoNames(t *testing.T) {
 		if got := isURL(tc.repo); got != tc.url {
 			t.Errorf("isURL(%q) = %v", tc.repo, got)
 		}
-		if got := LocalRepo(tc.repo); got != tc.local {
-			t.Errorf("LocalRepo(%q) = %q, want %q", tc.repo, got, tc.local)
+		if got := localRepo(tc.repo); got != tc.local {
+			t.Errorf("localRepo(%q) = %q, want %q", tc.repo, got, tc.local)
 		}
 	}
-	if got, want := CommitRequirement("/c/x", "abc", "crashy-git"), "git+file:///c/x@abc#egg=crashy-git"; got != want {
-		t.Errorf("CommitRequirement = %q, want %q", got, want)
+	if got, want := commitRequirement("/c/x", "abc", "crashy-git"), "git+file:///c/x@abc#egg=crashy-git"; got != want {
+		t.Errorf("commitRequirement = %q, want %q", got, want)
 	}
-	if CloneDir("/cache", "https://a/b") == CloneDir("/cache", "https://a/c") {
+	if cloneDir("/cache", "https://a/b") == cloneDir("/cache", "https://a/c") {
 		t.Error("two repositories share a clone")
 	}
 }

@@ -20,16 +20,16 @@ import (
 	"github.com/cleanexit/cleanexit/runner/pep508"
 )
 
-// DefaultIndex is where versions are listed from when nothing says otherwise,
+// defaultIndex is where versions are listed from when nothing says otherwise,
 // as pip would.
-const DefaultIndex = "https://pypi.org/simple/"
+const defaultIndex = "https://pypi.org/simple/"
 
-// ListVersions lists the versions of pkg that ix offers: the file names in
+// listVersions lists the versions of pkg that ix offers: the file names in
 // each find-links folder or page, and the project page of the index and
 // extra indexes (the simple repository API, PEP 503) unless NoIndex. A
 // source that cannot be read is an error only when no source gave any
 // version; otherwise it is returned as a warning.
-func ListVersions(ctx context.Context, ix cases.Index, pkg string) (versions []string, warnings []string, err error) {
+func listVersions(ctx context.Context, ix cases.Index, pkg string) (versions []string, warnings []string, err error) {
 	want := pep508.Normalize(pkg)
 	seen := map[string]bool{}
 	var problems []string
@@ -46,7 +46,7 @@ func ListVersions(ctx context.Context, ix cases.Index, pkg string) (versions []s
 	if !ix.NoIndex {
 		index := ix.URL
 		if index == "" {
-			index = DefaultIndex
+			index = defaultIndex
 		}
 		for _, u := range append([]string{index}, ix.Extra...) {
 			sources = append(sources, strings.TrimSuffix(u, "/")+"/"+want+"/")
@@ -149,11 +149,11 @@ func linkTargets(page string) []string {
 	return names
 }
 
-// Between orders versions by PEP 440 and keeps those from good to bad,
+// between orders versions by PEP 440 and keeps those from good to bad,
 // both ends included (and added when the listing lacks them: they are the
 // user's word). Pre-releases and development releases inside the range are
 // kept only when pre is set.
-func Between(versions []string, good, bad string, pre bool) ([]string, error) {
+func between(versions []string, good, bad string, pre bool) ([]string, error) {
 	gv, err := pep440.ParseVersion(good)
 	if err != nil {
 		return nil, fmt.Errorf("--good %q: %v", good, err)
@@ -190,10 +190,10 @@ func Between(versions []string, good, bad string, pre bool) ([]string, error) {
 	return out, nil
 }
 
-// OverVersions searches revs, ordered oldest first from the good end to
+// overVersions searches revs, ordered oldest first from the good end to
 // the bad, running the target with `NAME==v` at each step.
-func OverVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
-	return Search(ctx, revs, func(v string) Step {
+func overVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
+	return search(ctx, revs, func(v string) Step {
 		return t.Judge(ctx, v, t.VersionPin(v), "")
 	}, report)
 }

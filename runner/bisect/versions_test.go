@@ -28,7 +28,7 @@ func TestBetween(t *testing.T) {
 		{"same", "1.0", "1.0.0", false, nil, "not older"},
 		{"bad version", "x.y", "1.0", false, nil, "--good"},
 	} {
-		got, err := Between(listed, tc.good, tc.bad, tc.pre)
+		got, err := between(listed, tc.good, tc.bad, tc.pre)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
@@ -36,7 +36,7 @@ func TestBetween(t *testing.T) {
 			continue
 		}
 		if err != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("%s: Between = %v, %v; want %v", tc.name, got, err, tc.want)
+			t.Errorf("%s: between = %v, %v; want %v", tc.name, got, err, tc.want)
 		}
 	}
 }
@@ -76,7 +76,7 @@ func TestListVersions(t *testing.T) {
 		{"nothing found", cases.Index{URL: srv.URL + "/elsewhere/"}, nil, 0, "404"},
 		{"nowhere to look", cases.Index{NoIndex: true}, nil, 0, "no find-links"},
 	} {
-		got, warnings, err := ListVersions(context.Background(), tc.ix, "Crashy_Pkg")
+		got, warnings, err := listVersions(context.Background(), tc.ix, "Crashy_Pkg")
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
@@ -85,7 +85,7 @@ func TestListVersions(t *testing.T) {
 		}
 		slices.Sort(got)
 		if err != nil || !slices.Equal(got, tc.want) || len(warnings) != tc.warnings {
-			t.Errorf("%s: ListVersions = %v, %v, %v; want %v and %d warnings", tc.name, got, warnings, err, tc.want, tc.warnings)
+			t.Errorf("%s: listVersions = %v, %v, %v; want %v and %d warnings", tc.name, got, warnings, err, tc.want, tc.warnings)
 		}
 	}
 }

@@ -20,17 +20,17 @@ type Regression struct {
 	Link     string   // added to links: unless present; "" adds none
 }
 
-// WriteRegression adds or updates the `regressed` variant of the case in
+// writeRegression adds or updates the `regressed` variant of the case in
 // file, and its links, editing the text of case.yaml in place so that
 // comments, order and the rest of the archive are kept. The result is
 // validated with cases.Parse before anything is written: an edit that would
 // break the case is an error, and the file is left as it was.
-func WriteRegression(file, project string, reg Regression) error {
+func writeRegression(file, project string, reg Regression) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	out, err := EditRegression(data, reg)
+	out, err := editRegression(data, reg)
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
@@ -44,8 +44,8 @@ func WriteRegression(file, project string, reg Regression) error {
 	return os.WriteFile(file, out, info.Mode().Perm())
 }
 
-// EditRegression is WriteRegression's edit of an archive's bytes.
-func EditRegression(archive []byte, reg Regression) ([]byte, error) {
+// editRegression is writeRegression's edit of an archive's bytes.
+func editRegression(archive []byte, reg Regression) ([]byte, error) {
 	start, end, ok := caseYAMLSection(archive)
 	if !ok {
 		return nil, fmt.Errorf("no case.yaml section")

@@ -41,7 +41,7 @@ func TestEditRegression(t *testing.T) {
 		},
 	} {
 		archive := archiveHead + tc.yaml + archiveTail
-		got, err := EditRegression([]byte(archive), reg)
+		got, err := editRegression([]byte(archive), reg)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
@@ -68,12 +68,12 @@ func TestEditRegressionRefuses(t *testing.T) {
 		{"flow regressed", "summary: s\nlinks: [https://e.com/1]\nvariants:\n  regressed: {exit: 1}\n", "flow mapping"},
 		{"not yaml", "summary: [\n", "case.yaml"},
 	} {
-		_, err := EditRegression([]byte(archiveHead+tc.yaml+archiveTail), reg)
+		_, err := editRegression([]byte(archiveHead+tc.yaml+archiveTail), reg)
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
 		}
 	}
-	if _, err := EditRegression([]byte("python x.py\n"), reg); err == nil {
+	if _, err := editRegression([]byte("python x.py\n"), reg); err == nil {
 		t.Error("no case.yaml: no error")
 	}
 }
@@ -85,14 +85,14 @@ func TestWriteRegressionValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An exit that is no exit status: the edit is made, the check refuses it.
-	err := WriteRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGNOPE"})
+	err := writeRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGNOPE"})
 	if err == nil || !strings.Contains(err.Error(), "left unchanged") {
 		t.Fatalf("err = %v, want the edited case refused", err)
 	}
 	if data, _ := os.ReadFile(file); string(data) != orig {
 		t.Errorf("the file changed:\n%s", data)
 	}
-	if err := WriteRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}); err != nil {
+	if err := writeRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := cases.Load(file, "p"); err != nil || c.Variant("regressed") == nil {

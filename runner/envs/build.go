@@ -107,9 +107,9 @@ type assembly struct {
 // createVenv creates the virtual environment, with the interpreter's venv
 // module or with uv.
 func (c *Cache) createVenv(ctx context.Context, a *assembly, m *marker) error {
-	create := VenvArgs(a.spec, a.venv)
+	create := venvArgs(a.spec, a.venv)
 	if a.installer == installerUV {
-		create = UvVenvArgs(a.spec, a.venv)
+		create = uvVenvArgs(a.spec, a.venv)
 		create[0] = a.uv
 	}
 	if err := c.run(ctx, a.key, create, a.environ, a.tmp); err != nil {
@@ -138,7 +138,7 @@ func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (wa
 			return nil, fmt.Errorf("envs: %s: %w", a.spec.Python, err)
 		}
 		defer release()
-		argv = PipInstallArgs(install, venvPython(a.venv))
+		argv = pipInstallArgs(install, venvPython(a.venv))
 		environ = append(slices.Clip(environ), "PYTHONPATH="+pipPath)
 		m.Installer = strings.TrimSpace("pip " + pipVersion(pipPath))
 	}

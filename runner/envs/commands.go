@@ -14,28 +14,28 @@ import (
 // pip.conf/uv.toml still apply to whatever cleanexit leaves unset.
 // Requirements always follow "--", so none can be read as an option.
 
-// VenvArgs creates a bare venv with the standard library's venv module.
+// venvArgs creates a bare venv with the standard library's venv module.
 // --without-pip because ensurepip costs seconds per environment; pip is run
 // from a shared copy instead (see pipcopy.go).
-func VenvArgs(spec Spec, dir string) []string {
+func venvArgs(spec Spec, dir string) []string {
 	return []string{spec.Python, "-m", "venv", "--without-pip", dir}
 }
 
-// PipInstallArgs installs spec.Packages into the venv whose interpreter is
+// pipInstallArgs installs spec.Packages into the venv whose interpreter is
 // venvPython, with pip run by that interpreter (pip >= 10 accepts every
 // option used here; tested down to pip 18.1).
 //
 //   - --no-warn-script-location: scripts land in the venv's bin, which is
 //     on no PATH and need not be.
 //   - --progress-bar off: the output is kept for error messages, not shown live.
-func PipInstallArgs(spec Spec, venvPython string) []string {
+func pipInstallArgs(spec Spec, venvPython string) []string {
 	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off"}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	return append(args, normalizedPackages(spec.Packages)...)
 }
 
-// UvVenvArgs creates a bare venv with uv. Flags as documented in uv's CLI
+// uvVenvArgs creates a bare venv with uv. Flags as documented in uv's CLI
 // reference (crates/uv-cli/src/lib.rs, VenvArgs and GlobalArgs):
 //
 //   - --python PATH: "The Python interpreter to use for the virtual
@@ -44,13 +44,13 @@ func PipInstallArgs(spec Spec, venvPython string) []string {
 //     requires-python could otherwise interfere.
 //   - --no-progress: "Hide all progress outputs".
 //   - no --seed: it would install pip, which cleanexit does not need.
-func UvVenvArgs(spec Spec, dir string) []string {
+func uvVenvArgs(spec Spec, dir string) []string {
 	return []string{"uv", "venv", "--no-project", "--no-progress", "--python", spec.Python, dir}
 }
 
-// UvInstallArgs installs spec.Packages with `uv pip install` into the venv of
+// uvInstallArgs installs spec.Packages with `uv pip install` into the venv of
 // venvPython. The link mode is chosen from where uv's cache lives relative to
-// the venv (see chooseLinkMode) rather than left to uv, whose default moved
+// the venv (the caller asks chooseLinkMode) rather than left to uv, whose default moved
 // from hardlink to clone in uv 0.10.5 (astral-sh/uv#18259, noted in
 // heroku/buildpacks-python#519) and which warns when a link mode fails.
 //
@@ -58,10 +58,6 @@ func UvVenvArgs(spec Spec, dir string) []string {
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
 //   - --compile-bytecode: like pip, compile at install time; cases run with
 //     PYTHONDONTWRITEBYTECODE would otherwise recompile on every import.
-func UvInstallArgs(spec Spec, venvPython string) []string {
-	return uvInstallArgs(spec, venvPython, chooseLinkMode(filepath.Dir(filepath.Dir(venvPython)), uvCacheDir(os.Getenv)))
-}
-
 func uvInstallArgs(spec Spec, venvPython, linkMode string) []string {
 	args := []string{"uv", "pip", "install", "--no-progress", "--python", venvPython, "--link-mode", linkMode, "--compile-bytecode"}
 	args = append(args, indexArgs(spec.Index)...)

@@ -19,16 +19,12 @@ func TestNormalize(t *testing.T) {
 		{"shell 134", FromShell(134), "exit 134 (SIGABRT)"},
 		{"shell 120 is a code", FromShell(120), "exit 120"},
 		{"shell 128 is a code", FromShell(128), "exit 128"},
-		{"subprocess -11", FromSubprocess(-11), "exit 139 (SIGSEGV)"},
-		{"subprocess -6", FromSubprocess(-6), "exit 134 (SIGABRT)"},
-		{"subprocess 3", FromSubprocess(3), "exit 3"},
-		{"subprocess 0", FromSubprocess(0), "exit 0"},
 		{"shell 192 is a code", FromShell(192), "exit 192"},
 		{"shell 0", FromShell(0), "exit 0"},
-		{"ntstatus access violation", FromNTSTATUS(0xC0000005), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
-		{"ntstatus stack buffer overrun", FromNTSTATUS(0xC0000409), "exit 0xc0000409 (STATUS_STACK_BUFFER_OVERRUN)"},
-		{"ntstatus plain", FromNTSTATUS(2), "exit 2"},
-		{"windows code as int", FromNTSTATUSIfCrash(-1073741819 & 0xFFFFFFFF), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		{"ntstatus access violation", fromNTSTATUS(0xC0000005), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		{"ntstatus stack buffer overrun", fromNTSTATUS(0xC0000409), "exit 0xc0000409 (STATUS_STACK_BUFFER_OVERRUN)"},
+		{"ntstatus plain", fromNTSTATUS(2), "exit 2"},
+		{"windows code as int", fromNTSTATUSIfCrash(-1073741819 & 0xFFFFFFFF), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 	}
 	for _, tt := range tests {
 		if got := tt.got.String(); got != tt.want {
@@ -39,12 +35,12 @@ func TestNormalize(t *testing.T) {
 
 func TestSameDeathSameStatus(t *testing.T) {
 	// One crash, four reporters: all must agree on signal and shell code.
-	for _, s := range []Status{Signaled(11), FromShell(139), FromSubprocess(-11)} {
+	for _, s := range []Status{Signaled(11), FromShell(139)} {
 		if s.Signal != 11 || s.ShellCode() != 139 || !s.Crashed() {
 			t.Errorf("%+v: want SIGSEGV, shell 139", s)
 		}
 	}
-	if s := FromNTSTATUS(0xC0000005); !s.Crashed() || s.Signal != 11 {
+	if s := fromNTSTATUS(0xC0000005); !s.Crashed() || s.Signal != 11 {
 		t.Errorf("access violation: got %+v, want a crash carrying SIGSEGV", s)
 	}
 }
@@ -76,8 +72,8 @@ func TestFromRealProcess(t *testing.T) {
 	// A process state of exit 0 (FromError never passes one on) is exit 0.
 	ok0 := exec.Command("sh", "-c", "exit 0")
 	ok0.Run()
-	if s := FromProcessState(ok0.ProcessState); s != Exited(0) {
-		t.Errorf("FromProcessState(exit 0) = %s", s)
+	if s := fromProcessState(ok0.ProcessState); s != Exited(0) {
+		t.Errorf("fromProcessState(exit 0) = %s", s)
 	}
 	if _, ok := FromError(exec.Command("/nonexistent/prog").Run()); ok {
 		t.Errorf("a process that never started has no status")
@@ -162,26 +158,26 @@ func TestMatch(t *testing.T) {
 		}
 	}
 	// NTSTATUS on Windows matches the equivalent signal name, not 128+N.
-	if !word("SIGSEGV").Match("windows", FromNTSTATUS(0xC0000005), false) {
+	if !word("SIGSEGV").Match("windows", fromNTSTATUS(0xC0000005), false) {
 		t.Errorf("SIGSEGV must match STATUS_ACCESS_VIOLATION on windows")
 	}
 	// On Windows a shell's 128+N means nothing: exit 139 is exit 139.
 	if word("SIGSEGV").Match("windows", Exited(139), false) || word("139").Match("windows", Signaled(11), false) {
 		t.Errorf("128+N must not stand for signal N on windows")
 	}
-	if word("139").Match("windows", FromNTSTATUS(0xC0000005), false) {
+	if word("139").Match("windows", fromNTSTATUS(0xC0000005), false) {
 		t.Errorf("139 must not match STATUS_ACCESS_VIOLATION on windows")
 	}
 }
 
 func TestSignalNumbersDiffer(t *testing.T) {
-	if n, _ := SignalNumber("darwin", "SIGBUS"); n != 10 {
+	if n, _ := signalNumber("darwin", "SIGBUS"); n != 10 {
 		t.Errorf("darwin SIGBUS = %d, want 10", n)
 	}
-	if n, _ := SignalNumber("linux", "SIGBUS"); n != 7 {
+	if n, _ := signalNumber("linux", "SIGBUS"); n != 7 {
 		t.Errorf("linux SIGBUS = %d, want 7", n)
 	}
-	if SignalName("linux", 11) != "SIGSEGV" {
+	if signalName("linux", 11) != "SIGSEGV" {
 		t.Errorf("linux 11 is SIGSEGV")
 	}
 }

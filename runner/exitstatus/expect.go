@@ -35,11 +35,11 @@ func ParseWord(s string) (Expect, error) {
 		}
 		return Expect{Codes: []int{n}}, nil
 	}
-	if _, ok := SignalNumber("linux", w); ok {
+	if _, ok := signalNumber("linux", w); ok {
 		return Expect{Signals: []string{w}}, nil
 	}
 	msg := fmt.Sprintf("%q is not a signal name", w)
-	if sug := SuggestSignal(w); sug != "" {
+	if sug := suggestSignal(w); sug != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", sug)
 	} else {
 		msg += " (want an exit code, a signal name such as SIGSEGV, or crash)"
@@ -69,7 +69,7 @@ func (e Expect) Match(goos string, s Status, fatalStderr bool) bool {
 		return true
 	}
 	for _, name := range e.Signals {
-		n, _ := SignalNumber(goos, name)
+		n, _ := signalNumber(goos, name)
 		if s.Signal == n || (s.Signal == 0 && goos != "windows" && s.Code == 128+n) {
 			return true
 		}

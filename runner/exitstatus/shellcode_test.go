@@ -18,7 +18,7 @@ func TestShellCodeAndString(t *testing.T) {
 		{Exited(0xFFFF), 0xFFFF, "exit 65535"},
 		{Exited(-0xFFFF), -0xFFFF, "exit -65535"},
 		{Exited(-0x10000), -0x10000, "exit 0xffff0000 ()"},
-		{FromNTSTATUS(0xC0000005), 0xC0000005, "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		{fromNTSTATUS(0xC0000005), 0xC0000005, "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 	}
 	for _, tt := range tests {
 		if got := tt.s.ShellCode(); got != tt.shell {
@@ -29,8 +29,8 @@ func TestShellCodeAndString(t *testing.T) {
 		}
 	}
 	// One death, whoever reports it, is one value.
-	if Signaled(11) != FromShell(139) || Signaled(11) != FromSubprocess(-11) || Signaled(11).Code != 139 {
-		t.Errorf("Signaled(11) = %+v, FromShell(139) = %+v, FromSubprocess(-11) = %+v", Signaled(11), FromShell(139), FromSubprocess(-11))
+	if Signaled(11) != FromShell(139) || Signaled(11).Code != 139 {
+		t.Errorf("Signaled(11) = %+v, FromShell(139) = %+v", Signaled(11), FromShell(139))
 	}
 }
 
@@ -51,11 +51,11 @@ func TestSignalName(t *testing.T) {
 		{"linux", 99, ""},
 	}
 	for _, tt := range tests {
-		if got := SignalName(tt.goos, tt.n); got != tt.want {
-			t.Errorf("SignalName(%q, %d) = %q, want %q", tt.goos, tt.n, got, tt.want)
+		if got := signalName(tt.goos, tt.n); got != tt.want {
+			t.Errorf("signalName(%q, %d) = %q, want %q", tt.goos, tt.n, got, tt.want)
 		}
 	}
-	if SignalName("", 11) != SignalName("linux", 11) && SignalName("", 11) != SignalName("darwin", 11) {
-		t.Errorf(`SignalName("", 11) = %q names no system's signal 11`, SignalName("", 11))
+	if signalName("", 11) != signalName("linux", 11) && signalName("", 11) != signalName("darwin", 11) {
+		t.Errorf(`signalName("", 11) = %q names no system's signal 11`, signalName("", 11))
 	}
 }

@@ -35,9 +35,9 @@ var signalNames = []struct {
 	{"SIGXFSZ", 25, 25},
 }
 
-// SignalNumber returns the number of the named signal on goos ("" means
+// signalNumber returns the number of the named signal on goos ("" means
 // this system), and whether the name is known.
-func SignalNumber(goos, name string) (int, bool) {
+func signalNumber(goos, name string) (int, bool) {
 	if goos == "" {
 		goos = runtime.GOOS
 	}
@@ -52,9 +52,9 @@ func SignalNumber(goos, name string) (int, bool) {
 	return 0, false
 }
 
-// SignalName returns the name of signal n on goos ("" means this system),
+// signalName returns the name of signal n on goos ("" means this system),
 // or "" when it has none in our table.
-func SignalName(goos string, n int) string {
+func signalName(goos string, n int) string {
 	if goos == "" {
 		goos = runtime.GOOS
 	}
@@ -70,9 +70,9 @@ func SignalName(goos string, n int) string {
 	return ""
 }
 
-// SuggestSignal returns the known signal name closest to a misspelt one
+// suggestSignal returns the known signal name closest to a misspelt one
 // ("SIGABORT" -> "SIGABRT", "segv" -> "SIGSEGV"), or "".
-func SuggestSignal(name string) string {
+func suggestSignal(name string) string {
 	up := strings.ToUpper(strings.TrimSpace(name))
 	if !strings.HasPrefix(up, "SIG") {
 		up = "SIG" + up

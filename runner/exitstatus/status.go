@@ -22,7 +22,7 @@ type Status struct {
 func Exited(code int) Status { return Status{Code: code} }
 
 // Signaled returns the status of a process killed by signal n on this system.
-func Signaled(n int) Status { return Status{Code: 128 + n, Signal: n, Name: SignalName("", n)} }
+func Signaled(n int) Status { return Status{Code: 128 + n, Signal: n, Name: signalName("", n)} }
 
 // Crashed reports whether the process died by a signal (or, on Windows, an
 // NTSTATUS that means a crash).
@@ -51,13 +51,13 @@ func (s Status) String() string {
 	return fmt.Sprintf("exit %d", s.Code)
 }
 
-// FromProcessState reads the status Go's os/exec reports.
-func FromProcessState(ps *os.ProcessState) Status {
+// fromProcessState reads the status Go's os/exec reports.
+func fromProcessState(ps *os.ProcessState) Status {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		return Signaled(int(ws.Signal()))
 	}
 	if code := ps.ExitCode(); code >= 0 {
-		return FromNTSTATUSIfCrash(code)
+		return fromNTSTATUSIfCrash(code)
 	}
 	return Status{Code: -1}
 }
@@ -71,7 +71,7 @@ func FromError(err error) (Status, bool) {
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		return FromProcessState(ee.ProcessState), true
+		return fromProcessState(ee.ProcessState), true
 	}
 	return Status{}, false
 }
@@ -81,19 +81,10 @@ func FromError(err error) (Status, bool) {
 func FromShell(code int) Status {
 	// Only a code past 128 can name a signal in the table: below, code-128
 	// is no signal number.
-	if SignalName("", code-128) != "" {
+	if signalName("", code-128) != "" {
 		return Signaled(code - 128)
 	}
 	return Exited(code)
-}
-
-// FromSubprocess reads a Python subprocess returncode, where -N means
-// death by signal N.
-func FromSubprocess(returncode int) Status {
-	if returncode < 0 {
-		return Signaled(-returncode)
-	}
-	return Exited(returncode)
 }
 
 // ntstatus maps the NTSTATUS codes a crashing Windows process ends with to
@@ -111,21 +102,21 @@ var ntstatus = map[uint32]struct {
 	0x80000003: {"STATUS_BREAKPOINT", "SIGTRAP"},
 }
 
-// FromNTSTATUS reads a Windows exit code. Crash codes keep their value and
+// fromNTSTATUS reads a Windows exit code. Crash codes keep their value and
 // name and carry the equivalent POSIX signal; others are plain exits.
-func FromNTSTATUS(code uint32) Status {
+func fromNTSTATUS(code uint32) Status {
 	if nt, ok := ntstatus[code]; ok {
-		sig, _ := SignalNumber("windows", nt.signal)
+		sig, _ := signalNumber("windows", nt.signal)
 		return Status{Code: int(code), Signal: sig, Name: nt.name}
 	}
 	return Exited(int(code))
 }
 
-// FromNTSTATUSIfCrash is FromNTSTATUS for codes that are crash NTSTATUS
+// fromNTSTATUSIfCrash is fromNTSTATUS for codes that are crash NTSTATUS
 // values and Exited for everything else; POSIX codes never reach that range.
-func FromNTSTATUSIfCrash(code int) Status {
+func fromNTSTATUSIfCrash(code int) Status {
 	if code > 0xFFFF {
-		return FromNTSTATUS(uint32(code))
+		return fromNTSTATUS(uint32(code))
 	}
 	return Exited(code)
 }
