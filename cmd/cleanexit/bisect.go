@@ -18,7 +18,7 @@ CASE's clean exit. Each step runs the case with NAME moved; good: the clean
 variant passes; bad: it fails as the case's known-bad variant declares (any
 crash when it has none); skip: the environment cannot be made.`
 
-func cmdBisect(args []string, stdout, stderr io.Writer) int {
+func cmdBisect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bisect", bisectSynopsis, stderr)
 	var sf sessionFlags
 	sf.register(fs)
@@ -28,12 +28,12 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "show git's own output")
 	gitStep := fs.Bool("git-step", false, internalFlag+" judge the commit git bisect run has reached")
 	// Flags may follow the case, as in the synopsis.
-	positional, err := parseInterspersed(fs, args)
+	positional, err := parse(fs, args, -1)
 	switch {
 	case err != nil:
-		return status("bisect", parseError(err), stderr)
+		return err
 	case *gitStep:
-		return status("bisect --git-step", bisectGitStep(&sf, o, positional, stdout, stderr), stderr)
+		return bisectGitStep(&sf, o, positional, stdout, stderr)
 	case len(positional) != 1:
 		err = fmt.Errorf("want exactly one case (a .txtar file or project/name), got %d", len(positional))
 	default:
@@ -42,13 +42,13 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
 		fs.Usage()
-		return exitUsage
+		return exit(exitUsage, nil)
 	}
 	if *verbose {
 		o.Git = stderr
 	}
 	o.Session = sf.Forward()
-	return status("bisect", sf.inSession("bisect", positional, stderr, func(ctx context.Context, s *runner.Session) error {
+	return sf.inSession("bisect", positional, stderr, func(ctx context.Context, s *runner.Session) error {
 		t, err := bisect.NewTarget(s, s.Cases, s.Runs, o.TargetOptions)
 		if err != nil {
 			return exit(exitUsage, err)
@@ -64,7 +64,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) int {
 			return exit(exitInterrupted, err)
 		}
 		return err
-	}), stderr)
+	})
 }
 
 // bisectGitStep is what `git bisect run` calls: judge the commit the
@@ -87,7 +87,7 @@ func bisectGitStep(sf *sessionFlags, o bisect.Options, args []string, stdout, st
 	})
 	switch {
 	case err != nil:
-		return exit(bisect.ExitAbort, err)
+		return exit(bisect.ExitAbort, fmt.Errorf("--git-step: %w", err))
 	case verdict != bisect.ExitGood:
 		return exit(verdict, nil)
 	}

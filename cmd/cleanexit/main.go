@@ -23,7 +23,6 @@
 package main
 
 import (
-	"io"
 	"os"
 
 	"github.com/cleanexit/cleanexit/internal/command"
@@ -45,19 +44,12 @@ var commands = []command.Command{
 	{Name: "check", Summary: "validate cases; print every problem as file:line: message", Run: cmdCheck},
 	{Name: "toolchains", Summary: "show the interpreters found and the host's features", Run: cmdToolchains},
 	{Name: "python", Summary: "install interpreters with uv (python install 3.13t 3.14), then find them", Run: cmdPython},
-	{Name: "bisect", Summary: "find the release or commit of a package that broke a case's clean exit", Run: statusOnly(cmdBisect)},
-	{Name: "prove", Summary: "show that each case discriminates: known-bad variants fail as declared, good ones pass", Run: statusOnly(cmdProve)},
+	{Name: "bisect", Summary: "find the release or commit of a package that broke a case's clean exit", Run: cmdBisect},
+	{Name: "prove", Summary: "show that each case discriminates: known-bad variants fail as declared, good ones pass", Run: cmdProve},
 	{Name: "cache", Summary: "list, size, prune or clear the cached environments", Run: cmdCache},
 	{Name: "report", Summary: "merge JSON reports of several hosts into one Markdown or HTML matrix", Run: cmdReport},
 	{Name: "new", Summary: "write a new case from a repro, then check it", Run: cmdNew},
 	{Name: "import", Summary: "turn an upstream lit test of a Python file into a case", Run: cmdImport},
 	{Name: "fmt", Summary: "put case.yaml in canonical form (--check: only report)", Run: cmdFmt},
-	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: statusOnly(cmdReduce)},
-}
-
-// statusOnly adapts a command that still returns its exit status itself.
-func statusOnly(cmd func(args []string, stdout, stderr io.Writer) int) func([]string, io.Writer, io.Writer) error {
-	return func(args []string, stdout, stderr io.Writer) error {
-		return quiet(cmd(args, stdout, stderr))
-	}
+	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: cmdReduce},
 }

@@ -8,16 +8,14 @@ import (
 // The shared command plumbing (internal/command, internal/cmdflag), by the
 // short names the commands here call it.
 var (
-	exit              = command.Exit
-	quiet             = command.Quiet
-	status            = command.Status
-	asIs              = command.AsIs
-	parse             = command.Parse
-	parseError        = command.ParseError
-	errInterrupted    = command.ErrInterrupted
-	newFlagSet        = cmdflag.New
-	parseInterspersed = cmdflag.Parse
-	splitJobsFlag     = cmdflag.SplitJobs
+	exit           = command.Exit
+	quiet          = command.Quiet
+	status         = command.Status
+	asIs           = command.AsIs
+	parse          = command.Parse
+	errInterrupted = command.ErrInterrupted
+	newFlagSet     = cmdflag.New
+	splitJobsFlag  = cmdflag.SplitJobs
 )
 
 const (

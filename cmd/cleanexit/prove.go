@@ -9,18 +9,18 @@ import (
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
-func cmdProve(args []string, stdout, stderr io.Writer) int {
+func cmdProve(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("prove", "[flags] [PATH|CASE…]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	jobs := fs.Int("j", 0, "runs at a time (default: one per CPU)")
 	verbose := fs.Bool("v", false, "print every run, not only the verdicts")
-	paths, err := parseInterspersed(fs, splitJobsFlag(args))
+	paths, err := parse(fs, splitJobsFlag(args), -1)
 	if err != nil {
-		return status("prove", parseError(err), stderr)
+		return err
 	}
 	// Runs the cases and says of each whether it discriminates.
-	return status("prove", sf.inSession("prove", paths, stderr, func(ctx context.Context, s *runner.Session) error {
+	return sf.inSession("prove", paths, stderr, func(ctx context.Context, s *runner.Session) error {
 		results := s.RunAll(ctx, *jobs, func(r result.Result) {
 			if *verbose {
 				fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)
@@ -41,5 +41,5 @@ func cmdProve(args []string, stdout, stderr io.Writer) int {
 			return exit(exitFailed, nil)
 		}
 		return nil
-	}), stderr)
+	})
 }

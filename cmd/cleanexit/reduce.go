@@ -39,7 +39,7 @@ more at the end.
 Ctrl-C, or --time-limit running out, stops and prints the smallest
 interesting candidate found so far.`
 
-func cmdReduce(args []string, stdout, stderr io.Writer) int {
+func cmdReduce(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reduce", reduceSynopsis, stderr)
 	var sf sessionFlags
 	sf.register(fs)
@@ -49,23 +49,23 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 	o.AddFlags(fs)
 	write := fs.Bool("write", false, "write the result as a new case <name>-reduced.txtar beside the original")
 	progress := fs.String("progress", "auto", "a live status line: auto (on a terminal), on, off")
-	positional, err := parseInterspersed(fs, splitJobsFlag(args))
+	positional, err := parse(fs, splitJobsFlag(args), -1)
 	if err != nil {
-		return status("reduce", parseError(err), stderr)
+		return err
 	}
 	if len(positional) != 1 {
 		fmt.Fprintf(stderr, "cleanexit reduce: want exactly one case (a .txtar file or project/name), got %d\n", len(positional))
 		fs.Usage()
-		return exitUsage
+		return exit(exitUsage, nil)
 	}
 	live, err := report.LiveProgress(*progress, stderr)
 	if err = cmp.Or(to.Check(), o.Check(), err); err != nil {
-		return status("reduce", exit(exitUsage, err), stderr)
+		return exit(exitUsage, err)
 	}
 	// The target, not the session, decides per candidate whether a crash
 	// is rerun under the debugger.
 	sf.Backtrace = ""
-	return status("reduce", sf.inSession("reduce", positional, stderr, func(ctx context.Context, s *runner.Session) error {
+	return sf.inSession("reduce", positional, stderr, func(ctx context.Context, s *runner.Session) error {
 		t, err := reduce.NewTarget(ctx, s, s.Cases, s.Runs, to)
 		if err != nil {
 			return exit(exitUsage, err)
@@ -98,5 +98,5 @@ func cmdReduce(args []string, stdout, stderr io.Writer) int {
 			return exit(exitInterrupted, nil)
 		}
 		return nil
-	}), stderr)
+	})
 }
