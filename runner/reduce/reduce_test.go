@@ -182,6 +182,9 @@ func TestReduceCxxBlocksAndLines(t *testing.T) {
 	if red.Tests > 125 {
 		t.Errorf("took %d tests (candidates built and run), want at most 125", red.Tests)
 	}
+	if red.Runs > 135 {
+		t.Errorf("took %d python runs, want at most 135: confirmations under the debugger are paid once a pass", red.Runs)
+	}
 	// SameCrash leaves the anonymous namespace out, so unwrapping it keeps
 	// the crash, with or without a debugger.
 	if strings.Contains(f.Reduced, "namespace") {
