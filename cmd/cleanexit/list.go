@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/cleanexit/cleanexit/runner"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
@@ -15,22 +17,20 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := sf.open(context.Background(), "list", paths, stderr)
-	if err != nil {
-		return err
-	}
-	if *casesOnly {
-		for _, c := range s.Cases {
-			fmt.Fprintf(stdout, "%s\t%s\n", c.ID(), c.Summary)
+	return sf.inSession("list", paths, stderr, func(_ context.Context, s *runner.Session) error {
+		if *casesOnly {
+			for _, c := range s.Cases {
+				fmt.Fprintf(stdout, "%s\t%s\n", c.ID(), c.Summary)
+			}
+			return nil
+		}
+		for _, r := range s.Runs {
+			if r.Skipped() {
+				fmt.Fprintf(stdout, "%s\tUNSUPPORTED: %s\n", r.ID, r.Unsupported)
+			} else {
+				fmt.Fprintln(stdout, r.ID)
+			}
 		}
 		return nil
-	}
-	for _, r := range s.Runs {
-		if r.Skipped() {
-			fmt.Fprintf(stdout, "%s\tUNSUPPORTED: %s\n", r.ID, r.Unsupported)
-		} else {
-			fmt.Fprintln(stdout, r.ID)
-		}
-	}
-	return nil
+	})
 }
