@@ -120,12 +120,16 @@ func (c *compileCheck) compilesLine(ctx context.Context, l compileLine, files []
 	}
 	defer os.RemoveAll(work)
 	argv := l.argv
+	// A case's own Python.h (a shim) is what #include "Python.h" reads
+	// beside the source; the precompiled opening, elsewhere, would read
+	// the interpreter's.
+	shim := slices.ContainsFunc(files, func(f txtar.File) bool { return path.Base(f.Name) == "Python.h" })
 	for _, f := range files {
 		if f.Name == "case.yaml" || isPython(f.Name) {
 			continue
 		}
 		data := f.Data
-		if len(l.sources) == 1 && path.Clean(f.Name) == path.Clean(l.sources[0]) {
+		if len(l.sources) == 1 && !shim && path.Clean(f.Name) == path.Clean(l.sources[0]) {
 			if header, rest := c.precompiled(ctx, l, string(f.Data)); header != "" {
 				data = []byte(rest)
 				argv = append([]string{"-include", header}, argv...)

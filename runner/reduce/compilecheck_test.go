@@ -79,6 +79,13 @@ func TestCompileCheck(t *testing.T) {
 			t.Errorf("%s: compiles = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	// A case's own Python.h, included with quotes, stands in for the
+	// interpreter's: the check reads it, as the build does, and does not
+	// use a precompiled opening, which would read the interpreter's.
+	shimmed := append(with(strings.Replace(orig, "#include <Python.h>", `#include "Python.h"`, 1)), txtar.File{Name: "Python.h", Data: []byte("#error the case's own Python.h\n")})
+	if check.compiles(ctx, "holder.cpp", shimmed) {
+		t.Errorf("with the case's own Python.h, which fails, the check says it compiles")
+	}
 	gch, _ := filepath.Glob(filepath.Join(check.dir, "opening-*", "opening.h.gch"))
 	if len(gch) != 2 {
 		t.Errorf("precompiled %d openings, want 2 (with and without the define): %v", len(gch), gch)
