@@ -24,8 +24,8 @@ type Group struct {
 	Commands []Command
 }
 
-// Usage lists the group's commands, each with its summary.
-func (g Group) Usage() string {
+// usage lists the group's commands, each with its summary.
+func (g Group) usage() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "usage: %s %s\n\ncommands:\n", prefix(g.Name), g.Synopsis)
 	for _, c := range g.Commands {
@@ -43,11 +43,11 @@ func (g Group) Usage() string {
 // the exit status: it has been said already.
 func (g Group) Run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, g.Usage())
+		fmt.Fprint(stderr, g.usage())
 		return Exit(UsageError, nil)
 	}
-	if IsHelp(args[0]) {
-		fmt.Fprint(stdout, g.Usage())
+	if isHelp(args[0]) {
+		fmt.Fprint(stdout, g.usage())
 		return nil
 	}
 	var names []string
@@ -61,21 +61,21 @@ func (g Group) Run(args []string, stdout, stderr io.Writer) error {
 	if g.Name == "" {
 		what = "command"
 	}
-	fmt.Fprintf(stderr, "%s: unknown %s %q%s\n\n%s", prefix(g.Name), what, args[0], DidYouMean(args[0], names), g.Usage())
+	fmt.Fprintf(stderr, "%s: unknown %s %q%s\n\n%s", prefix(g.Name), what, args[0], didYouMean(args[0], names), g.usage())
 	return Exit(UsageError, nil)
 }
 
-// DidYouMean is " (did you mean "NAME"?)" for the name nearest to a
+// didYouMean is " (did you mean "NAME"?)" for the name nearest to a
 // mistyped command or subcommand, or "" when none is near.
-func DidYouMean(word string, names []string) string {
+func didYouMean(word string, names []string) string {
 	if near := suggest.Closest(word, names, 2); near != "" {
 		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return ""
 }
 
-// IsHelp reports whether a command's first argument asks for its usage.
-func IsHelp(arg string) bool {
+// isHelp reports whether a command's first argument asks for its usage.
+func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
 

@@ -21,7 +21,7 @@ func TestGroupRun(t *testing.T) {
 	top := Group{Synopsis: "<command>", Commands: []Command{
 		{Name: "run", Run: failing(Exit(UsageError, errors.New("--shard: want I/N")))},
 		{Name: "check", Run: failing(Exit(Failed, AsIs(errors.New("a.txtar:3: unknown key"))))},
-		{Name: "fmt", Run: failing(ErrHelped)},
+		{Name: "fmt", Run: failing(errHelped)},
 		{Name: "stop", Run: failing(ErrInterrupted)},
 		{Name: "cache", Run: cache.Run},
 	}}
@@ -30,18 +30,18 @@ func TestGroupRun(t *testing.T) {
 		code           int
 		stdout, stderr string
 	}{
-		{nil, UsageError, "", top.Usage()},
-		{[]string{"-h"}, 0, top.Usage(), ""},
-		{[]string{"runn"}, UsageError, "", "cleanexit: unknown command \"runn\" (did you mean \"run\"?)\n\n" + top.Usage()},
-		{[]string{"zzzz"}, UsageError, "", "cleanexit: unknown command \"zzzz\"\n\n" + top.Usage()},
+		{nil, UsageError, "", top.usage()},
+		{[]string{"-h"}, 0, top.usage(), ""},
+		{[]string{"runn"}, UsageError, "", "cleanexit: unknown command \"runn\" (did you mean \"run\"?)\n\n" + top.usage()},
+		{[]string{"zzzz"}, UsageError, "", "cleanexit: unknown command \"zzzz\"\n\n" + top.usage()},
 		{[]string{"run"}, UsageError, "", "cleanexit run: --shard: want I/N\n"},
 		{[]string{"check"}, Failed, "", "a.txtar:3: unknown key\n"},
 		{[]string{"fmt"}, 0, "", ""},
 		{[]string{"stop"}, Interrupted, "", "cleanexit: interrupted\n"},
 		{[]string{"cache", "list"}, Failed, "", "cleanexit cache list: no cache folder\n"},
 		{[]string{"cache", "verify"}, Failed, "", ""},
-		{[]string{"cache", "lsit"}, UsageError, "", "cleanexit cache: unknown subcommand \"lsit\" (did you mean \"list\"?)\n\n" + cache.Usage()},
-		{[]string{"cache"}, UsageError, "", cache.Usage()},
+		{[]string{"cache", "lsit"}, UsageError, "", "cleanexit cache: unknown subcommand \"lsit\" (did you mean \"list\"?)\n\n" + cache.usage()},
+		{[]string{"cache"}, UsageError, "", cache.usage()},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Status("", top.Run(tt.args, &stdout, &stderr), &stderr)

@@ -47,8 +47,8 @@ func Quiet(code int) error {
 var (
 	// ErrInterrupted ends a command that was interrupted.
 	ErrInterrupted = Exit(Interrupted, errors.New("interrupted"))
-	// ErrHelped ends a command whose usage -h asked for: successfully.
-	ErrHelped = Exit(0, nil)
+	// errHelped ends a command whose usage -h asked for: successfully.
+	errHelped = Exit(0, nil)
 )
 
 // Code is the exit status err carries, as Status returns it, unsaid.
@@ -92,9 +92,9 @@ func AsIs(err error) error { return asIs{err} }
 
 type asIs struct{ error }
 
-// ParseError is the error of a command line the flag package rejected and
+// parseError is the error of a command line the flag package rejected and
 // has explained already. -h asked for the usage: that is no failure.
-func ParseError(err error) error {
+func parseError(err error) error {
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
@@ -104,13 +104,13 @@ func ParseError(err error) error {
 // Parse parses a command's flags, wherever they stand among its other
 // arguments (see cmdflag.Parse), and returns those; want, unless
 // negative, is how many there must be. Its error ends the command: a
-// usage error, or ErrHelped.
+// usage error, or, once -h printed the usage, a successful exit.
 func Parse(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 	pos, err := cmdflag.Parse(fs, args)
 	switch {
 	case err != nil:
-		if err = ParseError(err); err == nil {
-			err = ErrHelped
+		if err = parseError(err); err == nil {
+			err = errHelped
 		}
 		return nil, err
 	case want < 0 || len(pos) == want:

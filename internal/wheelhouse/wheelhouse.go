@@ -26,8 +26,8 @@ type Wheel struct {
 
 var nonAlnum = regexp.MustCompile(`[-_.]+`)
 
-// FileName is the wheel's file name: name_with_underscores-version-py3-none-any.whl.
-func (w Wheel) FileName() string {
+// fileName is the wheel's file name: name_with_underscores-version-py3-none-any.whl.
+func (w Wheel) fileName() string {
 	return w.distName() + "-" + w.Version + "-py3-none-any.whl"
 }
 
@@ -40,7 +40,7 @@ func (w Wheel) Write(dir string) (string, error) {
 	if w.Name == "" || w.Version == "" {
 		return "", fmt.Errorf("wheelhouse: a wheel needs a name and a version")
 	}
-	path := filepath.Join(dir, w.FileName())
+	path := filepath.Join(dir, w.fileName())
 	f, err := os.Create(path)
 	if err != nil {
 		return "", err
