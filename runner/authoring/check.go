@@ -37,7 +37,7 @@ func Check(corpus string, args []string) ([]*cases.Case, error) {
 		}
 		errs = append(l, lintUnloaded(unloaded(l, cs))...)
 	}
-	errs = append(errs, Lint(cs)...)
+	errs = append(errs, lint(cs)...)
 	errs.Sort()
 	return cs, errs.Err()
 }

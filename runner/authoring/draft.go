@@ -15,7 +15,7 @@ import (
 )
 
 // A Draft is a case being written, from what `new` is told or what
-// `import` reads from a lit test. Archive turns it into a case file.
+// `import` reads from a lit test. Its archive turns it into a case file.
 type Draft struct {
 	Summary  string   // "" writes the summary placeholder
 	Story    []string // the opening comment, without "# "; nil writes the story template
@@ -40,10 +40,10 @@ type draftVariant struct {
 	Exit string // "" for the default's
 }
 
-// Archive renders the draft as a case file: the story and the script, a
+// archive renders the draft as a case file: the story and the script, a
 // case.yaml with every key the draft was given in canonical form, and the
 // files.
-func (d *Draft) Archive() ([]byte, error) {
+func (d *Draft) archive() ([]byte, error) {
 	var script bytes.Buffer
 	story := d.Story
 	if story == nil {
@@ -69,7 +69,7 @@ func (d *Draft) Archive() ([]byte, error) {
 func (d *Draft) caseYAML() ([]byte, error) {
 	summary := d.Summary
 	if summary == "" {
-		summary = SummaryPlaceholder + " what broke, in one line"
+		summary = summaryPlaceholder + " what broke, in one line"
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	add := func(key string, value *yaml.Node) {
@@ -173,7 +173,7 @@ func CasePath(corpusRoot, id string) (string, error) {
 // WriteNew writes the draft as a new case file, creating the project's
 // folder. It never replaces an existing case.
 func WriteNew(file string, d *Draft) error {
-	data, err := d.Archive()
+	data, err := d.archive()
 	if err != nil {
 		return err
 	}
@@ -193,16 +193,16 @@ func WriteNew(file string, d *Draft) error {
 	return f.Close()
 }
 
-// NameFromFile is the case name a repro's file name suggests:
+// nameFromFile is the case name a repro's file name suggests:
 // context_shutdown.py is context-shutdown.
-func NameFromFile(file string) string {
+func nameFromFile(file string) string {
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	return strings.ToLower(strings.ReplaceAll(base, "_", "-"))
 }
 
-// NewDraft is the draft `new` starts from: the repro (a .py file) run by
+// newDraft is the draft `new` starts from: the repro (a .py file) run by
 // an explicit `python FILE`, or, with no repro, a stub to replace.
-func NewDraft(reproFile string, repro []byte) (*Draft, error) {
+func newDraft(reproFile string, repro []byte) (*Draft, error) {
 	if reproFile == "" {
 		return &Draft{
 			Commands: []string{"python repro.py"},

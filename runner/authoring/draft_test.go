@@ -38,32 +38,32 @@ func TestNameFromFile(t *testing.T) {
 		"Repro.py":                             "repro",
 		"crash-at-exit.py":                     "crash-at-exit",
 	} {
-		if got := NameFromFile(in); got != want {
-			t.Errorf("NameFromFile(%q) = %q, want %q", in, got, want)
+		if got := nameFromFile(in); got != want {
+			t.Errorf("nameFromFile(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestNewDraft(t *testing.T) {
-	if _, err := NewDraft("hook.c", []byte("int x;")); err == nil || !strings.Contains(err.Error(), "want the Python program") {
+	if _, err := newDraft("hook.c", []byte("int x;")); err == nil || !strings.Contains(err.Error(), "want the Python program") {
 		t.Errorf("a .c repro: %v, want a refusal", err)
 	}
-	d, err := NewDraft("", nil)
+	d, err := newDraft("", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.Python = []string{"3.12", "3.13t"}
 	d.Requires = []string{"!free-threading"}
-	data, err := d.Archive()
+	data, err := d.archive()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"python repro.py\n-- case.yaml --\n", "python:\n  - \"3.12\"\n  - 3.13t\n", "requires:\n  - '!free-threading'\n", "links: []\n", ReproPlaceholder} {
+	for _, want := range []string{"python repro.py\n-- case.yaml --\n", "python:\n  - \"3.12\"\n  - 3.13t\n", "requires:\n  - '!free-threading'\n", "links: []\n", reproPlaceholder} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the draft lacks %q:\n%s", want, data)
 		}
 	}
-	if formatted, err := FormatArchive(data); err != nil || string(formatted) != string(data) {
+	if formatted, err := formatArchive(data); err != nil || string(formatted) != string(data) {
 		t.Errorf("new writes case.yaml out of canonical form: %v\n%s", err, formatted)
 	}
 }

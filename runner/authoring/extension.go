@@ -12,11 +12,11 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// An Extension is the C or C++ half of a draft: the sources the repro
+// An extension is the C or C++ half of a draft: the sources the repro
 // imports, built by build-ext in the script, the binding library they use,
-// and the macro that turns the fix on. Extension authors' bugs live in
+// and the macro that turns the fix on. extension authors' bugs live in
 // their C++; a case that builds it runs on any host with a compiler.
-type Extension struct {
+type extension struct {
 	Sources []txtar.File // their names are as the script uses them
 	With    string       // nanobind, pybind11 or ""
 	FixFlag string       // a macro name such as FIX, or "": no variants
@@ -35,10 +35,10 @@ var bindingPins = map[string]string{
 // libraries and the C API spell it.
 var moduleNameRE = regexp.MustCompile(`(?:NB_MODULE|PYBIND11_MODULE)\(\s*([A-Za-z_]\w*)|PyInit_([A-Za-z_]\w*)\s*\(`)
 
-// Module is the name the extension is imported by: what its sources
+// module is the name the extension is imported by: what its sources
 // define (NB_MODULE(holder, m), PyInit_holder), else the first source's
 // base name.
-func (e *Extension) Module() string {
+func (e *extension) module() string {
 	for _, f := range e.Sources {
 		if m := moduleNameRE.FindSubmatch(f.Data); m != nil {
 			return string(m[1]) + string(m[2])
@@ -49,7 +49,7 @@ func (e *Extension) Module() string {
 }
 
 // validate checks what `new` was given, before anything is written.
-func (e *Extension) validate() error {
+func (e *extension) validate() error {
 	if e.With != "" && !slices.Contains(scriptlang.BindingNames, e.With) {
 		msg := fmt.Sprintf("--with %s: want %s", e.With, strings.Join(scriptlang.BindingNames, " or "))
 		if s := suggest.Closest(e.With, scriptlang.BindingNames, 3); s != "" {
@@ -76,12 +76,12 @@ func (e *Extension) validate() error {
 	return nil
 }
 
-// AddExtension makes the draft build the extension before its repro runs:
+// addExtension makes the draft build the extension before its repro runs:
 // a build-ext line, the repro's run with stdout '^ok$' (the program got to
 // its end; what follows is the interpreter's exit), requires: [cc], the
 // binding library pinned, and with a fix flag a default variant built
 // with -DFLAG and a buggy one without it that must crash.
-func (d *Draft) AddExtension(e Extension) error {
+func (d *Draft) addExtension(e extension) error {
 	if err := e.validate(); err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (d *Draft) AddExtension(e Extension) error {
 	if e.With != "" {
 		build = append(build, "--with", e.With)
 	}
-	build = append(build, e.Module())
+	build = append(build, e.module())
 	for _, f := range e.Sources {
 		if ext := strings.ToLower(filepath.Ext(f.Name)); ext != ".h" && ext != ".hpp" && ext != ".hh" {
 			build = append(build, f.Name)

@@ -12,14 +12,14 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// FormatArchive returns a case archive with its case.yaml in canonical
+// formatArchive returns a case archive with its case.yaml in canonical
 // form. It works on the archive's text: every byte outside case.yaml is
 // kept, so the story, the script and the repro files are never touched. An
 // archive with no case.yaml is returned unchanged (the core reports it).
 // case.yaml keeps its line endings, so that formatting never mixes CRLF
 // into an LF archive or LF into a CRLF one; a case.yaml that already mixes
 // them is refused rather than half converted.
-func FormatArchive(data []byte) ([]byte, error) {
+func formatArchive(data []byte) ([]byte, error) {
 	start, end, ok := caseYAMLSpan(data)
 	if !ok {
 		return data, nil

@@ -96,7 +96,7 @@ func TestFormatCaseYAML(t *testing.T) {
 func TestFormatArchiveTouchesOnlyCaseYAML(t *testing.T) {
 	in := "# story\r\npython x.py\n-- case.yaml --\nlinks: [https://example.com/1]\nsummary: s\n-- x.py --\nzeta: 1\nsummary: s\n-- y.txt --\nno newline at end"
 	want := "# story\r\npython x.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- x.py --\nzeta: 1\nsummary: s\n-- y.txt --\nno newline at end"
-	got, err := FormatArchive([]byte(in))
+	got, err := formatArchive([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestFormatArchiveTouchesOnlyCaseYAML(t *testing.T) {
 		t.Errorf("got:\n%q\nwant:\n%q", got, want)
 	}
 	noYAML := "python x.py\n-- x.py --\n"
-	if got, err := FormatArchive([]byte(noYAML)); err != nil || string(got) != noYAML {
+	if got, err := formatArchive([]byte(noYAML)); err != nil || string(got) != noYAML {
 		t.Errorf("an archive without case.yaml changed: %q, %v", got, err)
 	}
 }
@@ -124,7 +124,7 @@ func TestShippedCorpusIsCanonical(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := FormatArchive(data)
+		got, err := formatArchive(data)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 		} else if string(got) != string(data) {
@@ -139,7 +139,7 @@ func TestShippedCorpusIsCanonical(t *testing.T) {
 func TestFormatArchiveLineEndings(t *testing.T) {
 	lf := "python x.py\n-- case.yaml --\nlinks: [https://x.org]\nsummary: s\n-- x.py --\nprint(1)\n"
 	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
-	out, err := FormatArchive([]byte(crlf))
+	out, err := formatArchive([]byte(crlf))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestFormatArchiveLineEndings(t *testing.T) {
 		t.Errorf("CRLF archive formats to\n%q\nwant\n%q", out, want)
 	}
 	mixed := strings.Replace(crlf, "summary: s\r\n", "summary: s\n", 1)
-	if _, err := FormatArchive([]byte(mixed)); err == nil || !strings.Contains(err.Error(), "mixes CRLF and LF") {
+	if _, err := formatArchive([]byte(mixed)); err == nil || !strings.Contains(err.Error(), "mixes CRLF and LF") {
 		t.Errorf("mixed endings: %v, want a refusal", err)
 	}
 }

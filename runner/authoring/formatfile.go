@@ -8,14 +8,14 @@ import (
 )
 
 // FormatFile puts the case.yaml of the case file in canonical form (see
-// FormatArchive), rewriting the file when write is set, and reports
+// formatArchive), rewriting the file when write is set, and reports
 // whether it was not in that form. A format error is at the file.
 func FormatFile(file string, write bool) (changed bool, err error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return false, err
 	}
-	out, err := FormatArchive(data)
+	out, err := formatArchive(data)
 	if err != nil {
 		return false, fmt.Errorf("%s: %v", file, err)
 	}

@@ -12,10 +12,10 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// A Rule is one thing the PR gate holds a loaded case to beyond the core
+// A rule is one thing the PR gate holds a loaded case to beyond the core
 // format. Each rule is one function so that a message names the rule a
-// contributor broke, and a new rule is one more entry in Rules.
-type Rule struct {
+// contributor broke, and a new rule is one more entry in rules.
+type rule struct {
 	Name string
 	// Text rules read only the archive's script and files, so they also
 	// run on a case the core could not load: a pull request's author sees
@@ -24,10 +24,10 @@ type Rule struct {
 	Check func(c *cases.Case, archive []byte) cases.ErrorList
 }
 
-// Rules are the per-case rules of `cleanexit check`, in the order their
+// rules are the per-case rules of `cleanexit check`, in the order their
 // messages are worth reading. Links being URLs is the core's rule (see
-// runner/cases); unique case IDs span cases, so they are Lint's own.
-var Rules = []Rule{
+// runner/cases); unique case IDs span cases, so they are lint's own.
+var rules = []rule{
 	{"placeholder", true, placeholderRule},
 	{"tied-to-link", false, tiedToLinkRule},
 	{"script-files", true, scriptFilesRule},
@@ -35,15 +35,15 @@ var Rules = []Rule{
 	{"fmt", true, canonicalFormRule},
 }
 
-// MaxFileSize bounds every file of a case: a repro is source, and wheels,
+// maxFileSize bounds every file of a case: a repro is source, and wheels,
 // builds and data sets belong in a package index, not in the corpus.
-const MaxFileSize = 256 << 10
+const maxFileSize = 256 << 10
 
-// Lint applies Rules to every case and checks that case IDs are unique.
-// The cases are ones the core loaded; Lint reads each file again, since
+// lint applies rules to every case and checks that case IDs are unique.
+// The cases are ones the core loaded; lint reads each file again, since
 // the format and size rules are about its bytes. Problems come back sorted
 // by file and line.
-func Lint(cs []*cases.Case) cases.ErrorList {
+func lint(cs []*cases.Case) cases.ErrorList {
 	errs := uniqueIDs(cs)
 	for _, c := range cs {
 		data, err := os.ReadFile(c.File)
@@ -57,10 +57,10 @@ func Lint(cs []*cases.Case) cases.ErrorList {
 	return errs
 }
 
-// lintCase applies Rules to one case whose archive text is data.
+// lintCase applies rules to one case whose archive text is data.
 func lintCase(c *cases.Case, data []byte) cases.ErrorList {
 	var errs cases.ErrorList
-	for _, r := range Rules {
+	for _, r := range rules {
 		errs = append(errs, r.Check(c, data)...)
 	}
 	return errs
@@ -76,7 +76,7 @@ func lintUnloaded(files []string) cases.ErrorList {
 			continue // the core has said why
 		}
 		c := textCase(f, data)
-		for _, r := range Rules {
+		for _, r := range rules {
 			if r.Text {
 				errs = append(errs, r.Check(c, data)...)
 			}
@@ -145,7 +145,7 @@ func canonicalFormRule(c *cases.Case, data []byte) cases.ErrorList {
 	if bytes.Contains(data, []byte("\r\n")) {
 		return nil // the core refuses CRLF, in one message
 	}
-	formatted, err := FormatArchive(data)
+	formatted, err := formatArchive(data)
 	if errors.Is(err, errInvalidYAML) {
 		return nil // the core reports where
 	}

@@ -32,10 +32,10 @@ func TestLintCase(t *testing.T) {
 	}{
 		{"good", good, nil},
 		{"story placeholder",
-			"# " + StoryPlaceholder + ": tell it\npython repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n",
+			"# " + storyPlaceholder + ": tell it\npython repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n",
 			[]string{"1: the story template is still here"}},
 		{"summary placeholder",
-			"python repro.py\n-- case.yaml --\nsummary: " + SummaryPlaceholder + " what broke\nlinks: [https://example.com/1]\n-- repro.py --\n",
+			"python repro.py\n-- case.yaml --\nsummary: " + summaryPlaceholder + " what broke\nlinks: [https://example.com/1]\n-- repro.py --\n",
 			[]string{"3: summary: still the template's placeholder"}},
 		{"repro stub",
 			"python repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n" + reproStub,
@@ -92,7 +92,7 @@ func TestLintCase(t *testing.T) {
 			"python repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n\xff\xfe\n",
 			[]string{"5: repro.py is binary"}},
 		{"file too large",
-			"python repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n" + strings.Repeat("# padding\n", MaxFileSize/10+1),
+			"python repro.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- repro.py --\n" + strings.Repeat("# padding\n", maxFileSize/10+1),
 			[]string{"5: repro.py is 257 KiB; a case's files are at most 256 KiB"}},
 		{"keys out of order",
 			"python repro.py\n-- case.yaml --\nlinks: [https://example.com/1]\nsummary: s\n-- repro.py --\n",
@@ -171,7 +171,7 @@ func TestUniqueIDs(t *testing.T) {
 // shows every problem.
 func TestLintUnloaded(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "case.txtar")
-	data := "# " + StoryPlaceholder + "\npython repo.py\n-- case.yaml --\nlinks: [not-a-url]\nsummary: s\n-- repro.py --\n"
+	data := "# " + storyPlaceholder + "\npython repo.py\n-- case.yaml --\nlinks: [not-a-url]\nsummary: s\n-- repro.py --\n"
 	if err := os.WriteFile(f, []byte(data), 0o666); err != nil {
 		t.Fatal(err)
 	}

@@ -20,10 +20,10 @@ var litSubstitutionRE = regexp.MustCompile(`%(%|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*
 
 // ImportPath is where `import` writes the case of the lit test src: id
 // is PROJECT/NAME, or PROJECT alone, and then the case is named after src
-// (see NameFromFile).
+// (see nameFromFile).
 func ImportPath(corpusRoot, src, id string) (string, error) {
 	if !strings.Contains(strings.Trim(id, "/"), "/") {
-		id = strings.Trim(id, "/") + "/" + NameFromFile(src)
+		id = strings.Trim(id, "/") + "/" + nameFromFile(src)
 	}
 	return CasePath(corpusRoot, id)
 }

@@ -131,7 +131,7 @@ func TestImportLit(t *testing.T) {
 			// The draft, given the link import cannot know, is a case the
 			// core loads.
 			d.Links = []string{"https://example.com/1"}
-			data, err := d.Archive()
+			data, err := d.archive()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,11 +177,11 @@ func TestImportMLIRContextShutdown(t *testing.T) {
 	d.Python = []string{">=3.10,<3.15", "3.14t"}
 	d.Unsupported = []string{"darwin && amd64"}
 	d.Packages = []string{"mlir-python-bindings==20261004+758aa4a92"}
-	data, err := d.Archive()
+	data, err := d.archive()
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "mlir", NameFromFile("context_shutdown.py")+".txtar")
+	file := filepath.Join(t.TempDir(), "mlir", nameFromFile("context_shutdown.py")+".txtar")
 	imported, err := cases.Parse(file, "mlir", data)
 	if err != nil {
 		t.Fatalf("the imported case does not load: %v\n%s", err, data)
@@ -303,11 +303,11 @@ func TestImportUpstreamLitFiles(t *testing.T) {
 				t.Errorf("commands %q, exit %q; want %q and a clean exit", d.Commands, d.Exit, tt.commands)
 			}
 			d.Links = []string{"https://example.com/1"}
-			data, err := d.Archive()
+			data, err := d.archive()
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := cases.Parse("p/"+NameFromFile(tt.file)+".txtar", "p", data)
+			c, err := cases.Parse("p/"+nameFromFile(tt.file)+".txtar", "p", data)
 			if err != nil {
 				t.Fatalf("the imported case does not load: %v\n%s", err, data)
 			}

@@ -10,20 +10,20 @@ import (
 // what to say. They are distinct words, not a bare TODO, so that a repro
 // file's own TODO comments are never mistaken for them.
 const (
-	StoryPlaceholder   = "TODO(story)"
-	SummaryPlaceholder = "TODO(summary)"
-	ReproPlaceholder   = "TODO(repro)"
+	storyPlaceholder   = "TODO(story)"
+	summaryPlaceholder = "TODO(summary)"
+	reproPlaceholder   = "TODO(repro)"
 )
 
 // reproStub is the repro `new` writes when it is given none.
-const reproStub = "# " + ReproPlaceholder + ": the smallest program that ends badly at exit: import the\n" +
+const reproStub = "# " + reproPlaceholder + ": the smallest program that ends badly at exit: import the\n" +
 	"# extension, do the one thing that leaves a reference behind, and return.\n"
 
 // storyTemplate is the comment `new` and `import` open a case with: the
 // story of the bug is what a reviewer, and whoever meets the crash again,
 // reads first.
 var storyTemplate = []string{
-	StoryPlaceholder + ": tell the story of this crash, then delete this paragraph.",
+	storyPlaceholder + ": tell the story of this crash, then delete this paragraph.",
 	"  What the program does and how it ends (exit status, the fatal error);",
 	"  which versions crash and which do not, and the link that says so;",
 	"  what is released after Py_FinalizeEx, and what the fix changed.",
@@ -45,15 +45,15 @@ func placeholderRule(c *cases.Case, data []byte) cases.ErrorList {
 			continue
 		}
 		switch {
-		case strings.Contains(l, StoryPlaceholder):
+		case strings.Contains(l, storyPlaceholder):
 			errs = append(errs, &cases.Error{File: c.File, Line: n, Msg: "the story template is still here: replace it with what crashed, on which versions, and why"})
-		case strings.Contains(l, SummaryPlaceholder):
+		case strings.Contains(l, summaryPlaceholder):
 			errs = append(errs, &cases.Error{File: c.File, Line: n, Msg: "summary: still the template's placeholder; say in one line what broke"})
 		}
 	}
 	markers := markerLinesByName(data)
 	for _, f := range c.Files {
-		if strings.Contains(string(f.Data), ReproPlaceholder) {
+		if strings.Contains(string(f.Data), reproPlaceholder) {
 			errs = append(errs, &cases.Error{File: c.File, Line: markers[f.Name], Msg: f.Name + " is still the template's stub; put the repro here (cleanexit new --from FILE writes it for you)"})
 		}
 	}

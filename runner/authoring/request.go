@@ -43,17 +43,17 @@ func (r NewRequest) Draft() (*Draft, error) {
 			return nil, fmt.Errorf("--from: %v", err)
 		}
 	}
-	d, err := NewDraft(r.From, repro)
+	d, err := newDraft(r.From, repro)
 	if err != nil {
 		return nil, err
 	}
 	r.Keys.Apply(d)
 	d.Requires = r.Requires
-	ext := Extension{With: r.With, FixFlag: r.FixFlag}
+	ext := extension{With: r.With, FixFlag: r.FixFlag}
 	if ext.Sources, err = readSources(r.Sources); err != nil {
 		return nil, fmt.Errorf("--source: %v", err)
 	}
-	if err := d.AddExtension(ext); err != nil {
+	if err := d.addExtension(ext); err != nil {
 		return nil, err
 	}
 	return d, nil

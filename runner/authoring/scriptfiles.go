@@ -62,10 +62,10 @@ func fileContentRule(c *cases.Case, data []byte) cases.ErrorList {
 	for _, f := range c.Files {
 		line := markers[f.Name]
 		switch {
-		case len(f.Data) > MaxFileSize:
+		case len(f.Data) > maxFileSize:
 			errs = append(errs, &cases.Error{File: c.File, Line: line, Msg: fmt.Sprintf(
 				"%s is %d KiB; a case's files are at most %d KiB of source (reduce the repro; wheels and builds belong in a package index)",
-				f.Name, (len(f.Data)+1023)>>10, MaxFileSize>>10)})
+				f.Name, (len(f.Data)+1023)>>10, maxFileSize>>10)})
 		case strings.IndexByte(string(f.Data), 0) >= 0 || !utf8.Valid(f.Data):
 			errs = append(errs, &cases.Error{File: c.File, Line: line, Msg: fmt.Sprintf(
 				"%s is binary; a case holds text only (build it in the script with build-ext, or install it as a package)", f.Name)})
