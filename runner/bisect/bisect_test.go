@@ -133,7 +133,7 @@ func TestVersionsEndToEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.FirstBad != "1.6" || f.LastGood != "1.5" || !f.Decisive() {
+			if f.FirstBad != "1.6" || f.LastGood != "1.5" || !f.decisive() {
 				t.Errorf("first bad %s, last good %s, candidates %v; want 1.6 after 1.5", f.FirstBad, f.LastGood, f.Candidates)
 			}
 			if !slices.Equal(f.Skipped, tc.skipped) {

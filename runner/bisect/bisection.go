@@ -58,7 +58,7 @@ func (o Options) Check() error {
 func Run(ctx context.Context, t *Target, o Options, log io.Writer) (Finding, error) {
 	var f Finding
 	var err error
-	report := func(st Step) { st.WriteLine(log) }
+	report := func(st Step) { st.writeLine(log) }
 	if o.Repo == "" {
 		f, err = runVersions(ctx, t, o, log, report)
 	} else {
@@ -67,7 +67,7 @@ func Run(ctx context.Context, t *Target, o Options, log io.Writer) (Finding, err
 	if err != nil {
 		return f, err
 	}
-	f.WriteSummary(log)
+	f.writeSummary(log)
 	if o.Write {
 		if err := writeFinding(ctx, t, o, f); err != nil {
 			return f, err
@@ -110,14 +110,14 @@ func runCommits(ctx context.Context, t *Target, o Options, log io.Writer, report
 		return Finding{}, err
 	}
 	fmt.Fprintf(log, "bisecting commits of %s (%s … %s) in %s on %s\n", o.Package, o.Good, o.Bad, clone, t.Run.ID)
-	return overCommits(ctx, t, Commits{
+	return overCommits(ctx, t, commits{
 		Repo: o.Repo, Clone: clone, Good: o.Good, Bad: o.Bad, StepCommand: step, Output: o.Git,
 	}, report)
 }
 
 // writeFinding turns a decisive finding into the case's regressed variant.
 func writeFinding(ctx context.Context, t *Target, o Options, f Finding) error {
-	if !f.Decisive() {
+	if !f.decisive() {
 		return fmt.Errorf("--write: the search was not decisive (skipped steps); nothing written")
 	}
 	var firstBad Step
@@ -126,15 +126,15 @@ func writeFinding(ctx context.Context, t *Target, o Options, f Finding) error {
 			firstBad = st
 		}
 	}
-	reg := Regression{Exit: t.RegressedExit(firstBad), Link: o.Link}
+	reg := regression{Exit: t.regressedExit(firstBad), Link: o.Link}
 	if o.Repo == "" {
-		reg.Packages = t.RegressedPackages(t.VersionPin(f.FirstBad), "")
+		reg.Packages = t.regressedPackages(t.versionPin(f.FirstBad), "")
 	} else {
 		remote := webRemote(ctx, o.Repo)
 		if remote == "" {
 			return fmt.Errorf("--write: a case cannot pin a commit of a local repository; rerun with --repo set to its https URL (or add the variant by hand)")
 		}
-		reg.Packages = t.RegressedPackages(o.Package+" @ git+"+remote+"@"+f.FirstBad, localRepo(o.Repo))
+		reg.Packages = t.regressedPackages(o.Package+" @ git+"+remote+"@"+f.FirstBad, localRepo(o.Repo))
 		if reg.Link == "" {
 			reg.Link = strings.TrimSuffix(remote, ".git") + "/commit/" + f.FirstBad
 		}

@@ -16,8 +16,8 @@ import (
 	"strings"
 )
 
-// Commits is a bisection over a package's git history.
-type Commits struct {
+// commits is a bisection over a package's git history.
+type commits struct {
 	Repo  string // URL or path as the user gave it
 	Clone string // where git bisect runs: the user's clone, or one in the cache
 	Good  string // revisions as the user gave them
@@ -141,7 +141,7 @@ func JudgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, erro
 }
 
 func judgeSHA(ctx context.Context, t *Target, repo, clone, sha string) Step {
-	s := t.Judge(ctx, sha, commitRequirement(clone, sha, t.Package), localRepo(repo))
+	s := t.judge(ctx, sha, commitRequirement(clone, sha, t.Package), localRepo(repo))
 	s.Subject = subject(ctx, clone, sha)
 	return s
 }
@@ -155,7 +155,7 @@ var (
 // run` in the clone, which calls c.StepCommand once per commit. The clone's
 // working tree is left alone (--no-checkout): steps install from the
 // repository at BISECT_HEAD, and a user's own clone keeps its checkout.
-func overCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (Finding, error) {
+func overCommits(ctx context.Context, t *Target, c commits, report func(Step)) (Finding, error) {
 	var f Finding
 	if _, err := os.Stat(filepath.Join(c.Clone, ".git", "BISECT_START")); err == nil {
 		return f, fmt.Errorf("a bisection is already in progress in %s (finish it with `git bisect reset` there)", c.Clone)
@@ -180,10 +180,10 @@ func overCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (
 		return s
 	}
 	if s := step(good); s.Verdict != Good {
-		return f, &EndError{End: "good", Rev: shortRev(good), Step: s}
+		return f, &endError{End: "good", Rev: shortRev(good), Step: s}
 	}
 	if s := step(bad); s.Verdict != Bad {
-		return f, &EndError{End: "bad", Rev: shortRev(bad), Step: s}
+		return f, &endError{End: "bad", Rev: shortRev(bad), Step: s}
 	}
 
 	if _, err := git(ctx, c.Clone, "bisect", "start", "--no-checkout", bad, good); err != nil {
@@ -224,7 +224,7 @@ func overCommits(ctx context.Context, t *Target, c Commits, report func(Step)) (
 		return f, fmt.Errorf("git bisect run did not name a first bad commit (%v):\n%s", runErr, tailLines(out, 15))
 	}
 	f.Subject = subject(ctx, c.Clone, f.FirstBad)
-	if parent, err := resolveCommit(ctx, c.Clone, f.FirstBad+"^"); err == nil && f.Decisive() {
+	if parent, err := resolveCommit(ctx, c.Clone, f.FirstBad+"^"); err == nil && f.decisive() {
 		f.LastGood = parent
 	}
 	for _, s := range f.Steps {

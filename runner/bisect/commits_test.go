@@ -146,9 +146,9 @@ func TestCommitsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := overCommits(context.Background(), tg, Commits{
+	f, err := overCommits(context.Background(), tg, commits{
 		Repo: repo, Clone: clone, Good: shas[0], Bad: "main", StepCommand: []string{self},
-	}, func(s Step) { t.Logf("%s %s %q %s %s", s.Verdict, s.ShortRev(), s.Subject, s.Actual, s.Reason) })
+	}, func(s Step) { t.Logf("%s %s %q %s %s", s.Verdict, s.shortRev(), s.Subject, s.Actual, s.Reason) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestCommitsEndToEnd(t *testing.T) {
 		{shas[0], shas[5], "passes"},
 		{shas[5], shas[0], "not an ancestor"},
 	} {
-		_, err := overCommits(context.Background(), tg, Commits{Repo: repo, Clone: clone, Good: tc.good, Bad: tc.bad, StepCommand: []string{self}}, nil)
+		_, err := overCommits(context.Background(), tg, commits{Repo: repo, Clone: clone, Good: tc.good, Bad: tc.bad, StepCommand: []string{self}}, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("good %.9s bad %.9s: err = %v, want %q", tc.good, tc.bad, err, tc.msg)
 		}

@@ -8,15 +8,15 @@ import (
 	"strings"
 )
 
-// WriteSummary prints where the search ended, after the step log:
+// writeSummary prints where the search ended, after the step log:
 //
 //	first bad: 8e00a2d9d "Make mx.compile cache erasing thread safe (#4248)"  last good: d9e2b0d40
-func (f Finding) WriteSummary(w io.Writer) {
+func (f Finding) writeSummary(w io.Writer) {
 	first := shortRev(f.FirstBad)
 	if f.Subject != "" {
 		first += " " + `"` + f.Subject + `"`
 	}
-	if f.Decisive() {
+	if f.decisive() {
 		fmt.Fprintf(w, "first bad: %s  last good: %s\n", first, shortRev(f.LastGood))
 	} else {
 		var cands []string

@@ -19,18 +19,18 @@ type Finding struct {
 	Steps      []Step   // every step, the two ends first
 }
 
-// Decisive reports whether the search narrowed the change to one revision.
-func (f Finding) Decisive() bool { return len(f.Candidates) == 1 }
+// decisive reports whether the search narrowed the change to one revision.
+func (f Finding) decisive() bool { return len(f.Candidates) == 1 }
 
-// An EndError is a range whose ends do not bracket a regression: the good
+// An endError is a range whose ends do not bracket a regression: the good
 // end already fails, or the bad end passes. No search is made.
-type EndError struct {
+type endError struct {
 	End  string // "good" or "bad"
 	Rev  string
 	Step Step
 }
 
-func (e *EndError) Error() string {
+func (e *endError) Error() string {
 	switch {
 	case e.End == "good" && e.Step.Verdict == Bad:
 		return fmt.Sprintf("the good end %s is already bad (%s): nothing to bisect; pick an older --good", e.Rev, describeStep(e.Step))
@@ -71,10 +71,10 @@ func search(ctx context.Context, revs []string, judge func(rev string) Step, rep
 	}
 	lo, hi := 0, len(revs)-1
 	if s := try(lo); s.Verdict != Good {
-		return f, &EndError{End: "good", Rev: revs[lo], Step: s}
+		return f, &endError{End: "good", Rev: revs[lo], Step: s}
 	}
 	if s := try(hi); s.Verdict != Bad {
-		return f, &EndError{End: "bad", Rev: revs[hi], Step: s}
+		return f, &endError{End: "bad", Rev: revs[hi], Step: s}
 	}
 	skipped := map[int]bool{}
 	for ctx.Err() == nil {

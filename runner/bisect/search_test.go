@@ -34,7 +34,7 @@ func TestSearchFindsEveryFirstBad(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d firstBad=%d: %v", n, firstBad, err)
 			}
-			if f.FirstBad != rs[firstBad] || f.LastGood != rs[firstBad-1] || !f.Decisive() {
+			if f.FirstBad != rs[firstBad] || f.LastGood != rs[firstBad-1] || !f.decisive() {
 				t.Errorf("n=%d: found %s (last good %s, candidates %v), want %s", n, f.FirstBad, f.LastGood, f.Candidates, rs[firstBad])
 			}
 			if between := len(f.Steps) - 2; between > limit {
@@ -108,9 +108,9 @@ func TestSearchEnds(t *testing.T) {
 			calls++
 			return Step{Rev: rev, Verdict: tc.verdict[rev]}
 		}, nil)
-		var ee *EndError
+		var ee *endError
 		if !errors.As(err, &ee) || ee.End != tc.end {
-			t.Errorf("%s: err = %v, want an EndError at the %s end", tc.name, err, tc.end)
+			t.Errorf("%s: err = %v, want an endError at the %s end", tc.name, err, tc.end)
 			continue
 		}
 		if !strings.Contains(err.Error(), tc.msg) {

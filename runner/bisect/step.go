@@ -22,9 +22,9 @@ type Step struct {
 	Duration time.Duration `json:"duration_ns"`
 }
 
-// ShortRev is the version, or a commit's first nine hex digits, as git
+// shortRev is the version, or a commit's first nine hex digits, as git
 // abbreviates them in reports.
-func (s Step) ShortRev() string { return shortRev(s.Rev) }
+func (s Step) shortRev() string { return shortRev(s.Rev) }
 
 func shortRev(rev string) string {
 	if len(rev) == 40 && strings.Trim(rev, "0123456789abcdef") == "" {
@@ -33,10 +33,10 @@ func shortRev(rev string) string {
 	return rev
 }
 
-// WriteLine prints the step as one line of the step log:
+// writeLine prints the step as one line of the step log:
 //
 //	1.6       bad   exit 134 (SIGABRT) · fatal-python-error: …  (310ms)
-func (s Step) WriteLine(w io.Writer) {
+func (s Step) writeLine(w io.Writer) {
 	var detail []string
 	if s.Actual != "" {
 		detail = append(detail, s.Actual)
@@ -49,7 +49,7 @@ func (s Step) WriteLine(w io.Writer) {
 	if s.Verdict == Skip && s.Reason != "" {
 		detail = append(detail, s.Reason)
 	}
-	rev := s.ShortRev()
+	rev := s.shortRev()
 	if s.Subject != "" {
 		rev += " " + quoteSubject(s.Subject)
 	}

@@ -73,14 +73,14 @@ func NewTarget(x Executor, cs []*cases.Case, runs []*plan.Run, opt TargetOptions
 	return t, nil
 }
 
-// Judge runs the case once per repeat with requirement in place of the
+// judge runs the case once per repeat with requirement in place of the
 // package's pin (see replacePin; samePath names a local source tree that
 // the requirement also replaces) and says what the step showed.
 //
 // A failing run is judged a second time against the known-bad variant's
 // expectation, with retries, so that a crash which does not happen on every
 // run is still recognised as the declared one.
-func (t *Target) Judge(ctx context.Context, rev, requirement, samePath string) (step Step) {
+func (t *Target) judge(ctx context.Context, rev, requirement, samePath string) (step Step) {
 	start := time.Now()
 	step = Step{Rev: rev}
 	defer func() { step.Duration = time.Since(start) }()
@@ -156,9 +156,9 @@ func (t *Target) variantRun(requirement, samePath string, expectation *cases.Var
 	return &r
 }
 
-// VersionPin is the requirement that installs version v of the package,
+// versionPin is the requirement that installs version v of the package,
 // with the extras the case asks for: `jax[cuda12]==0.4.30`.
-func (t *Target) VersionPin(v string) string {
+func (t *Target) versionPin(v string) string {
 	want := pep508.Normalize(t.Package)
 	for _, p := range t.Run.Variant.Packages {
 		if p.Name != "" && pep508.Normalize(p.Name) == want && p.URL == "" {
@@ -168,11 +168,11 @@ func (t *Target) VersionPin(v string) string {
 	return t.Package + "==" + v
 }
 
-// RegressedPackages are the clean variant's packages as case.yaml spells
+// regressedPackages are the clean variant's packages as case.yaml spells
 // them, with the package pinned to requirement: the `regressed` variant a
 // finding becomes. A local path to samePath (the bisected repository) is
 // replaced too.
-func (t *Target) RegressedPackages(requirement, samePath string) []string {
+func (t *Target) regressedPackages(requirement, samePath string) []string {
 	want := pep508.Normalize(t.Package)
 	var out []string
 	replaced := false
@@ -200,9 +200,9 @@ func (t *Target) resolve(path string) string {
 	return filepath.Join(t.Run.Case.Dir, filepath.FromSlash(path))
 }
 
-// RegressedExit is the exit a new `regressed` variant expects: the known-bad
+// regressedExit is the exit a new `regressed` variant expects: the known-bad
 // variant's, else the signal the first bad step died of, else any crash.
-func (t *Target) RegressedExit(firstBad Step) string {
+func (t *Target) regressedExit(firstBad Step) string {
 	switch {
 	case t.Bad != nil:
 		return t.Bad.Exit.String()

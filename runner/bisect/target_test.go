@@ -37,11 +37,11 @@ func TestRegressionPins(t *testing.T) {
 		{"the repository as a path", []string{"/src/jax/", "/src/other"}, "Jax_Lib==0.5", []string{"jax-lib==0.5", "/src/other"}},
 	} {
 		tg := targetWith(t, nil, tc.pkgs...)
-		if got := tg.VersionPin("0.5"); got != tc.pin {
-			t.Errorf("%s: VersionPin = %q, want %q", tc.name, got, tc.pin)
+		if got := tg.versionPin("0.5"); got != tc.pin {
+			t.Errorf("%s: versionPin = %q, want %q", tc.name, got, tc.pin)
 		}
-		if got := tg.RegressedPackages("jax-lib==0.5", "/src/jax"); !slices.Equal(got, tc.regressed) {
-			t.Errorf("%s: RegressedPackages = %q, want %q", tc.name, got, tc.regressed)
+		if got := tg.regressedPackages("jax-lib==0.5", "/src/jax"); !slices.Equal(got, tc.regressed) {
+			t.Errorf("%s: regressedPackages = %q, want %q", tc.name, got, tc.regressed)
 		}
 	}
 }
@@ -58,8 +58,8 @@ func TestRegressedExit(t *testing.T) {
 		{"the signal seen", nil, Step{Signal: "SIGABRT"}, "SIGABRT"},
 		{"a fatal error without a signal", nil, Step{}, "crash"},
 	} {
-		if got := targetWith(t, tc.bad).RegressedExit(tc.step); got != tc.want {
-			t.Errorf("%s: RegressedExit = %q, want %q", tc.name, got, tc.want)
+		if got := targetWith(t, tc.bad).regressedExit(tc.step); got != tc.want {
+			t.Errorf("%s: regressedExit = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -19,8 +19,8 @@ const (
 // more, where a 2 would have marked the commit bad.
 const (
 	ExitGood  = 0
-	ExitBad   = 1
-	ExitSkip  = 125
+	exitBad   = 1
+	exitSkip  = 125
 	ExitAbort = 128
 )
 
@@ -30,9 +30,9 @@ func (v Verdict) ExitCode() int {
 	case Good:
 		return ExitGood
 	case Bad:
-		return ExitBad
+		return exitBad
 	}
-	return ExitSkip
+	return exitSkip
 }
 
 // RunVerdict judges the results of one `cleanexit run` for `git bisect

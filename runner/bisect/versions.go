@@ -194,6 +194,6 @@ func between(versions []string, good, bad string, pre bool) ([]string, error) {
 // the bad, running the target with `NAME==v` at each step.
 func overVersions(ctx context.Context, t *Target, revs []string, report func(Step)) (Finding, error) {
 	return search(ctx, revs, func(v string) Step {
-		return t.Judge(ctx, v, t.VersionPin(v), "")
+		return t.judge(ctx, v, t.versionPin(v), "")
 	}, report)
 }

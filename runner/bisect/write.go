@@ -11,10 +11,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// A Regression is what a bisection found, as a case records it: a
+// A regression is what a bisection found, as a case records it: a
 // `regressed` variant that installs the first bad release or commit, and a
 // link to the change.
-type Regression struct {
+type regression struct {
 	Packages []string // the regressed variant's packages, as case.yaml spells them
 	Exit     string   // its exit expectation, written only where it has none
 	Link     string   // added to links: unless present; "" adds none
@@ -25,7 +25,7 @@ type Regression struct {
 // comments, order and the rest of the archive are kept. The result is
 // validated with cases.Parse before anything is written: an edit that would
 // break the case is an error, and the file is left as it was.
-func writeRegression(file, project string, reg Regression) error {
+func writeRegression(file, project string, reg regression) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
@@ -45,7 +45,7 @@ func writeRegression(file, project string, reg Regression) error {
 }
 
 // editRegression is writeRegression's edit of an archive's bytes.
-func editRegression(archive []byte, reg Regression) ([]byte, error) {
+func editRegression(archive []byte, reg regression) ([]byte, error) {
 	start, end, ok := caseYAMLSection(archive)
 	if !ok {
 		return nil, fmt.Errorf("no case.yaml section")
@@ -99,7 +99,7 @@ type lineEdit struct {
 	lines    []string
 }
 
-func editCaseYAML(text string, reg Regression) (string, error) {
+func editCaseYAML(text string, reg regression) (string, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
 		return "", fmt.Errorf("case.yaml: %v", err)

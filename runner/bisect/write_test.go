@@ -13,7 +13,7 @@ const archiveHead = "python check.py\nstdout ok\n-- case.yaml --\n"
 const archiveTail = "-- check.py --\nprint('ok')\n"
 
 func TestEditRegression(t *testing.T) {
-	reg := Regression{Packages: []string{"crashy-pkg==1.6", "numpy>=1,<3"}, Exit: "SIGABRT", Link: "https://example.com/commit/abc"}
+	reg := regression{Packages: []string{"crashy-pkg==1.6", "numpy>=1,<3"}, Exit: "SIGABRT", Link: "https://example.com/commit/abc"}
 	for _, tc := range []struct {
 		name, yaml, want string
 	}{
@@ -62,7 +62,7 @@ func TestEditRegression(t *testing.T) {
 }
 
 func TestEditRegressionRefuses(t *testing.T) {
-	reg := Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}
+	reg := regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}
 	for _, tc := range []struct{ name, yaml, err string }{
 		{"flow variants", "summary: s\nlinks: [https://e.com/1]\nvariants: {old: {exit: 1}}\n", "block mapping"},
 		{"flow regressed", "summary: s\nlinks: [https://e.com/1]\nvariants:\n  regressed: {exit: 1}\n", "flow mapping"},
@@ -85,14 +85,14 @@ func TestWriteRegressionValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An exit that is no exit status: the edit is made, the check refuses it.
-	err := writeRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGNOPE"})
+	err := writeRegression(file, "p", regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGNOPE"})
 	if err == nil || !strings.Contains(err.Error(), "left unchanged") {
 		t.Fatalf("err = %v, want the edited case refused", err)
 	}
 	if data, _ := os.ReadFile(file); string(data) != orig {
 		t.Errorf("the file changed:\n%s", data)
 	}
-	if err := writeRegression(file, "p", Regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}); err != nil {
+	if err := writeRegression(file, "p", regression{Packages: []string{"crashy-pkg==1.6"}, Exit: "SIGABRT"}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := cases.Load(file, "p"); err != nil || c.Variant("regressed") == nil {
