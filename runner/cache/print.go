@@ -21,7 +21,7 @@ const DefaultPruneAge = 30 * 24 * time.Hour
 // PrintList writes one line per environment: key, interpreter, size, last
 // use and packages, or why it is stale.
 func (d Dir) PrintList(w io.Writer) error {
-	infos, err := d.List()
+	infos, err := d.list()
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (d Dir) PrintList(w io.Writer) error {
 // the whole folder's, which adds what is neither: pip copies, interpreter
 // identities, timings, bisect clones, locks, interrupted builds.
 func (d Dir) PrintSize(w io.Writer) error {
-	s, err := d.Size()
+	s, err := d.size()
 	if err != nil {
 		return err
 	}
@@ -59,10 +59,10 @@ func (d Dir) PrintSize(w io.Writer) error {
 	return nil
 }
 
-// PrintPrune prunes (see Prune) and writes what it removed, even when
+// PrintPrune prunes (see prune) and writes what it removed, even when
 // it could not remove everything.
 func (d Dir) PrintPrune(w io.Writer, olderThan time.Duration) error {
-	p, err := d.Prune(olderThan)
+	p, err := d.prune(olderThan)
 	var freed int64
 	for _, e := range p.Envs {
 		freed += e.Size
@@ -79,24 +79,24 @@ func (d Dir) PrintPrune(w io.Writer, olderThan time.Duration) error {
 	return err
 }
 
-// PrintClear clears (see Clear) and writes how much it freed.
+// PrintClear clears (see clear) and writes how much it freed.
 func (d Dir) PrintClear(w io.Writer) error {
-	before, _ := d.Size()
-	err := d.Clear()
-	after, _ := d.Size()
+	before, _ := d.size()
+	err := d.clear()
+	after, _ := d.size()
 	fmt.Fprintf(w, "cleared %s, freed %s\n", d, humanSize(before.Total-after.Total))
 	return err
 }
 
-// PrintVerify verifies (see Verify) and writes each damaged environment
+// PrintVerify verifies (see verify) and writes each damaged environment
 // and what was done about it. It reports whether something is still
 // damaged: a repair failed, or dryRun left it as it was.
 func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged bool, err error) {
-	infos, err := d.List()
+	infos, err := d.list()
 	if err != nil {
 		return false, err
 	}
-	findings, err := d.Verify(ctx, !dryRun)
+	findings, err := d.verify(ctx, !dryRun)
 	if err != nil {
 		return false, err
 	}

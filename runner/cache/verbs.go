@@ -16,51 +16,51 @@ import (
 // Close it.
 func (d Dir) environments() *envs.Cache { return &envs.Cache{Root: d.Environments()} }
 
-// List describes every environment in the cache (see envs.Cache.List).
-func (d Dir) List() ([]envs.EnvInfo, error) {
+// list describes every environment in the cache (see envs.Cache.List).
+func (d Dir) list() ([]envs.EnvInfo, error) {
 	c := d.environments()
 	defer c.Close()
 	return c.List()
 }
 
-// Sizes is how the bytes of a cache divide.
-type Sizes struct {
+// sizes is how the bytes of a cache divide.
+type sizes struct {
 	Environments int   // how many
 	EnvBytes     int64 // what they hold
 	ExtBytes     int64 // build-ext outputs
 	Total        int64 // every regular file under the root, the above included
 }
 
-// Size measures the cache. Total counts everything in the root, whoever
+// size measures the cache. Total counts everything in the root, whoever
 // wrote it: pip copies, identities, timings, clones, locks, leftovers.
-func (d Dir) Size() (Sizes, error) {
-	infos, err := d.List()
+func (d Dir) size() (sizes, error) {
+	infos, err := d.list()
 	if err != nil {
-		return Sizes{}, err
+		return sizes{}, err
 	}
-	s := Sizes{Environments: len(infos), ExtBytes: treeSize(d.Ext()), Total: treeSize(string(d))}
+	s := sizes{Environments: len(infos), ExtBytes: treeSize(d.Ext()), Total: treeSize(string(d))}
 	for _, e := range infos {
 		s.EnvBytes += e.Size
 	}
 	return s, nil
 }
 
-// Pruned is what a Prune removed.
-type Pruned struct {
+// pruned is what prune removed.
+type pruned struct {
 	Envs     []envs.EnvInfo
 	ExtFiles int
 	ExtBytes int64
 	Clones   int
 }
 
-// Prune removes what has not been used for olderThan: environments (and
+// prune removes what has not been used for olderThan: environments (and
 // stale or damaged ones at any age, see envs.Cache.Prune), build-ext
 // outputs, and bisect clones. Identities and timings are kept: they are
 // small, and dropping them only makes the next run slower.
-func (d Dir) Prune(olderThan time.Duration) (Pruned, error) {
+func (d Dir) prune(olderThan time.Duration) (pruned, error) {
 	c := d.environments()
 	defer c.Close()
-	var p Pruned
+	var p pruned
 	var errs []error
 	var err error
 	p.Envs, err = c.Prune(olderThan)
@@ -73,9 +73,9 @@ func (d Dir) Prune(olderThan time.Duration) (Pruned, error) {
 	return p, errors.Join(errs...)
 }
 
-// Clear empties the cache root, but for environments a running process
+// clear empties the cache root, but for environments a running process
 // holds or is building (and their locks), which it keeps and says so.
-func (d Dir) Clear() error {
+func (d Dir) clear() error {
 	c := d.environments()
 	err := c.Clear()
 	c.Close()
@@ -94,9 +94,9 @@ func (d Dir) Clear() error {
 	return errors.Join(errs...)
 }
 
-// Verify checks every environment and, with repair, rebuilds or removes the
+// verify checks every environment and, with repair, rebuilds or removes the
 // damaged ones (see envs.Cache.Verify).
-func (d Dir) Verify(ctx context.Context, repair bool) ([]envs.Finding, error) {
+func (d Dir) verify(ctx context.Context, repair bool) ([]envs.Finding, error) {
 	c := d.environments()
 	defer c.Close()
 	return c.Verify(ctx, repair)

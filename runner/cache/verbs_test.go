@@ -32,21 +32,21 @@ var everyKind = []string{
 func TestClearEmptiesTheRoot(t *testing.T) {
 	d := Dir(t.TempDir())
 	fill(t, string(d), 100, everyKind...)
-	s, err := d.Size()
+	s, err := d.size()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := int64(100 * len(everyKind)); s.Total != want || s.ExtBytes != 100 {
-		t.Errorf("Size = %+v, want Total %d, ExtBytes 100", s, want)
+		t.Errorf("size = %+v, want Total %d, ExtBytes 100", s, want)
 	}
-	if err := d.Clear(); err != nil {
+	if err := d.clear(); err != nil {
 		t.Fatal(err)
 	}
 	if entries, _ := os.ReadDir(string(d)); len(entries) != 0 {
-		t.Errorf("after Clear the root holds %v", entries)
+		t.Errorf("after clear the root holds %v", entries)
 	}
-	if err := Dir(filepath.Join(string(d), "never-made")).Clear(); err != nil {
-		t.Errorf("Clear of a cache that does not exist: %v", err)
+	if err := Dir(filepath.Join(string(d), "never-made")).clear(); err != nil {
+		t.Errorf("clear of a cache that does not exist: %v", err)
 	}
 }
 
@@ -60,12 +60,12 @@ func TestPruneByAge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p, err := d.Prune(24 * time.Hour)
+	p, err := d.prune(24 * time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.ExtFiles != 1 || p.ExtBytes != 10 || p.Clones != 1 {
-		t.Errorf("Prune = %+v, want one output of 10 B and one clone", p)
+		t.Errorf("prune = %+v, want one output of 10 B and one clone", p)
 	}
 	for _, gone := range []string{"ext/old.so", "bisect/old"} {
 		if _, err := os.Stat(filepath.Join(string(d), gone)); !os.IsNotExist(err) {
