@@ -42,9 +42,9 @@ var windowsBuildVariables = []string{
 // leakyVariables among them (PIP_USER, PIP_TARGET...) are still dropped.
 var buildPrefixes = []string{"LC_", "PIP_", "UV_", "CLEANEXIT_"}
 
-// BuildVariables documents what an environment build sees of the caller's
+// buildVariableNames documents what an environment build sees of the caller's
 // environment: the names, then the prefixes (each ending in "_").
-func BuildVariables() (names, prefixes []string) {
+func buildVariableNames() (names, prefixes []string) {
 	names = buildVariables
 	if runtime.GOOS == "windows" {
 		names = append(names[:len(names):len(names)], windowsBuildVariables...)
@@ -57,7 +57,7 @@ func BuildVariables() (names, prefixes []string) {
 // A variable the spec asks for that the caller has not set is reported, since
 // the build that needs it will likely fail without it.
 func buildEnviron(env []string, asked []string) (out []string, warnings []string) {
-	names, prefixes := BuildVariables()
+	names, prefixes := buildVariableNames()
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
 		if containsName(names, name) || containsName(asked, name) || hasPrefix(name, prefixes) {

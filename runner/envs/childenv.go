@@ -113,12 +113,12 @@ func checkFindLinks(links []string) (kept []string, warnings []string) {
 	return kept, warnings
 }
 
-// Environ returns the environment to run a program of this virtual
+// environ returns the environment to run a program of this virtual
 // environment with: base (the caller's environment) minus the variables that
 // would let the caller's Python setup leak in (PYTHONPATH, PYTHONHOME,
 // PYTHONUSERBASE, VIRTUAL_ENV, CONDA_PREFIX...), plus PYTHONNOUSERSITE=1,
 // VIRTUAL_ENV set to this environment, and its BinDir first on PATH.
-func (e *Env) Environ(base []string) []string {
+func (e *Env) environ(base []string) []string {
 	path := lookupEnv(base, "PATH")
 	env := withoutVariables(base, append([]string{"PATH"}, leakyVariables...))
 	if path != "" {

@@ -86,7 +86,7 @@ func TestCheckFindLinksVariable(t *testing.T) {
 
 func TestEnvEnviron(t *testing.T) {
 	env := &Env{Dir: "/c/envs/k", BinDir: "/c/envs/k/bin"}
-	got := env.Environ([]string{"PATH=/usr/bin", "PYTHONPATH=/somewhere", "VIRTUAL_ENV=/other", "PYTHONUNBUFFERED=1", "PYTHONUSERBASE=/u"})
+	got := env.environ([]string{"PATH=/usr/bin", "PYTHONPATH=/somewhere", "VIRTUAL_ENV=/other", "PYTHONUNBUFFERED=1", "PYTHONUSERBASE=/u"})
 	want := []string{"PYTHONUNBUFFERED=1", "PYTHONNOUSERSITE=1", "VIRTUAL_ENV=/c/envs/k", "PATH=/c/envs/k/bin" + string(filepath.ListSeparator) + "/usr/bin"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Environ:\n got %q\nwant %q", got, want)

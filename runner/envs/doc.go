@@ -17,7 +17,7 @@
 //
 // One environment exists per key, in Root/envs/<key> (Root is the cache
 // root, which package runner/cache finds and owns).
-// [Spec.Key] hashes everything that decides what ends up installed, and
+// A [Spec]'s key hashes everything that decides what ends up installed, and
 // nothing else:
 //
 //   - the interpreter: its path, the caller's identity for it (path, size and
@@ -82,7 +82,7 @@
 // that reads it) are dropped and reported in [Env.Warnings], e.g.
 // "PIP_FIND_LINKS names /opt/wheels, which does not exist; ignored". A failed
 // command is an [*InstallError] whose message is the tool's own diagnosis.
-// [Env.Environ] gives the environment to run the venv's programs with.
+// An [Env] gives the environment to run the venv's programs with.
 //
 // # Locks
 //

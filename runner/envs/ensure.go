@@ -30,7 +30,7 @@ func (c *Cache) Ensure(ctx context.Context, spec Spec) (*Env, error) {
 	if err := spec.check(); err != nil {
 		return nil, err
 	}
-	key := spec.Key()
+	key := spec.key()
 	if env, ok := c.warmHit(key); ok {
 		return env, nil
 	}

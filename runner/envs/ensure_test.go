@@ -36,7 +36,7 @@ func TestEnsureInstallsWheelsOffline(t *testing.T) {
 			if !slices.Equal(env.Installed, want) {
 				t.Errorf("Installed = %q, want %q", env.Installed, want)
 			}
-			if env.Dir != filepath.Join(c.Root, "envs", spec.Key()) {
+			if env.Dir != filepath.Join(c.Root, "envs", spec.key()) {
 				t.Errorf("Dir = %s, want Root/envs/<key>", env.Dir)
 			}
 			out := runIn(t, env, os.Environ(), env.Python, "-c", "import alpha, beta, gamma, sys; print(gamma.VALUE, sys.prefix)")
@@ -99,8 +99,8 @@ func TestSharedKey(t *testing.T) {
 	a, b := base, base
 	a.Packages = []string{"alpha", "beta"}
 	b.Packages = []string{"beta", "alpha", "alpha"}
-	if a.Key() != b.Key() {
-		t.Fatalf("keys differ: %s vs %s", a.Key(), b.Key())
+	if a.key() != b.key() {
+		t.Fatalf("keys differ: %s vs %s", a.key(), b.key())
 	}
 	c := newTestCache(t)
 	ea, err := c.Ensure(context.Background(), a)
@@ -124,7 +124,7 @@ func TestInterruptedBuildIsNotUsed(t *testing.T) {
 	spec := testPython(t, "3.12")
 	spec.Packages = []string{"alpha"}
 	spec.Index = offline(wheelhouse(t, threeWheels...))
-	key := spec.Key()
+	key := spec.key()
 
 	t.Run("cancelled", func(t *testing.T) {
 		c := newTestCache(t)
@@ -249,7 +249,7 @@ func TestMissingPackageIsInstallError(t *testing.T) {
 			if ie.NeedsNetwork() {
 				t.Errorf("NeedsNetwork for an offline miss:\n%s", ie.Output)
 			}
-			if ie.Key != spec.Key() || !slices.Contains(ie.Command, "nosuch==9") || !strings.Contains(ie.Output, "Looking in links") {
+			if ie.Key != spec.key() || !slices.Contains(ie.Command, "nosuch==9") || !strings.Contains(ie.Output, "Looking in links") {
 				t.Errorf("InstallError fields: key %s command %q output %q", ie.Key, ie.Command, ie.Output)
 			}
 			if entries, _ := os.ReadDir(filepath.Join(c.Root, "envs")); len(entries) != 0 {

@@ -81,7 +81,7 @@ func offline(wh string) Index { return Index{NoIndex: true, FindLinks: []string{
 func runIn(t testing.TB, env *Env, base []string, argv ...string) string {
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = env.Environ(base)
+	cmd.Env = env.environ(base)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, out)

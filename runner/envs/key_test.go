@@ -19,7 +19,7 @@ func TestKey(t *testing.T) {
 		Packages: []string{"alpha", "beta==1.0", src},
 		Index:    Index{NoIndex: true, FindLinks: []string{wh}},
 	}
-	baseKey := base.Key()
+	baseKey := base.key()
 	if !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(baseKey) {
 		t.Fatalf("Key() = %q, want 16 hex digits", baseKey)
 	}
@@ -53,11 +53,11 @@ func TestKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := base.Key()
+			before := base.key()
 			s := base
 			s.Packages = append([]string(nil), base.Packages...)
 			tt.change(&s)
-			if got := s.Key(); (got == before) != tt.same {
+			if got := s.key(); (got == before) != tt.same {
 				t.Errorf("key %s -> %s; same = %v, want %v", before, got, got == before, tt.same)
 			}
 		})

@@ -25,7 +25,7 @@ func fakeInterpreter(t *testing.T, name string) Spec {
 // Clear only read those.
 func cacheEnv(t *testing.T, c *Cache, spec Spec, lastUsed time.Time) string {
 	t.Helper()
-	key := spec.Key()
+	key := spec.key()
 	dir := c.envDir(key)
 	writeFile(t, filepath.Join(dir, "lib", "python3.12", "site-packages", "x.py"), strings.Repeat("x", 1000))
 	os.MkdirAll(filepath.Dir(venvPython(dir)), 0o777)

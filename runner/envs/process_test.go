@@ -118,7 +118,7 @@ func TestConcurrentProcessesBuildOnce(t *testing.T) {
 		if r.Built {
 			built++
 		}
-		if r.Dir != c.envDir(spec.Key()) {
+		if r.Dir != c.envDir(spec.key()) {
 			t.Errorf("a caller got %s", r.Dir)
 		}
 	}

@@ -119,7 +119,7 @@ func TestPrivateCopyKeepsTheCacheAsBuilt(t *testing.T) {
 	defer release()
 	wh := wheelhouse(t, testWheel{Name: "delta", Version: "1.0"})
 	pip := exec.Command(argv[0], append(argv[1:], "install", "--no-index", "--find-links", wh, "delta")...)
-	pip.Env = append(private.Environ(os.Environ()), vars...)
+	pip.Env = append(private.environ(os.Environ()), vars...)
 	if out, err := pip.CombinedOutput(); err != nil {
 		t.Fatalf("pip in the private copy: %v\n%s", err, out)
 	}

@@ -32,7 +32,7 @@ type Index struct {
 	NoIndex   bool     `json:"no_index,omitempty"`   // --no-index
 
 	// Env names the caller's variables the build needs beyond those every
-	// build sees (see BuildVariables): a token for a private index, say.
+	// build sees (see buildVariableNames): a token for a private index, say.
 	Env []string `json:"env,omitempty"`
 }
 
@@ -45,13 +45,13 @@ const keyFormat = "cleanexit-env-key 1"
 // shebang lines inside the environment) short.
 const keyHexLen = 16
 
-// Key names the environment this spec needs. It is stable across runs and
+// key names the environment this spec needs. It is stable across runs and
 // processes, ignores the order and duplicates of Packages, and changes when
 // anything that could change the environment's contents changes: the
 // interpreter's identity, the requirements, the index settings, and the
 // contents of local requirements and local find-links folders (see
 // fingerprint.go).
-func (s Spec) Key() string {
+func (s Spec) key() string {
 	h := sha256.New()
 	field := func(name, value string) {
 		// Length-prefixed, so that no two different specs hash the same bytes.

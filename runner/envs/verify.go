@@ -43,7 +43,7 @@ func (c *Cache) Verify(ctx context.Context, repair bool) ([]Finding, error) {
 // repair rebuilds or removes the environment of key (see Verify).
 func (c *Cache) repair(ctx context.Context, key string) (action string, failed bool) {
 	m, err := readMarker(c.envDir(key), key)
-	if err == nil && m.Spec.Key() == key && damage(c.envDir(key), m) != "" {
+	if err == nil && m.Spec.key() == key && damage(c.envDir(key), m) != "" {
 		// A Cache of its own, closed at once: this one must not keep a
 		// hold on the environment, or removing it below would skip it.
 		rebuilder := &Cache{Root: c.Root, Environ: c.Environ, Getenv: c.Getenv, Installer: c.Installer}

@@ -36,7 +36,7 @@ func TestNormalize(t *testing.T) {
 func TestSameDeathSameStatus(t *testing.T) {
 	// One crash, four reporters: all must agree on signal and shell code.
 	for _, s := range []Status{Signaled(11), FromShell(139)} {
-		if s.Signal != 11 || s.ShellCode() != 139 || !s.Crashed() {
+		if s.Signal != 11 || s.shellCode() != 139 || !s.Crashed() {
 			t.Errorf("%+v: want SIGSEGV, shell 139", s)
 		}
 	}

@@ -78,7 +78,7 @@ func (e Expect) Match(goos string, s Status, fatalStderr bool) bool {
 		if s.Signal == 0 && s.Code == c {
 			return true
 		}
-		if s.Signal != 0 && goos != "windows" && c > 128 && s.ShellCode() == c {
+		if s.Signal != 0 && goos != "windows" && c > 128 && s.shellCode() == c {
 			return true
 		}
 	}

@@ -21,8 +21,8 @@ func TestShellCodeAndString(t *testing.T) {
 		{fromNTSTATUS(0xC0000005), 0xC0000005, "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 	}
 	for _, tt := range tests {
-		if got := tt.s.ShellCode(); got != tt.shell {
-			t.Errorf("%+v.ShellCode() = %d, want %d", tt.s, got, tt.shell)
+		if got := tt.s.shellCode(); got != tt.shell {
+			t.Errorf("%+v.shellCode() = %d, want %d", tt.s, got, tt.shell)
 		}
 		if got := tt.s.String(); got != tt.str {
 			t.Errorf("%+v.String() = %q, want %q", tt.s, got, tt.str)

@@ -28,8 +28,8 @@ func Signaled(n int) Status { return Status{Code: 128 + n, Signal: n, Name: sign
 // NTSTATUS that means a crash).
 func (s Status) Crashed() bool { return s.Signal != 0 }
 
-// ShellCode is the status as a POSIX shell shows it: 128+N for signal N.
-func (s Status) ShellCode() int {
+// shellCode is the status as a POSIX shell shows it: 128+N for signal N.
+func (s Status) shellCode() int {
 	if s.Signal != 0 && s.Code <= 0xFFFF {
 		return 128 + s.Signal
 	}
@@ -46,7 +46,7 @@ func (s Status) String() string {
 		if name == "" {
 			name = fmt.Sprintf("signal %d", s.Signal)
 		}
-		return fmt.Sprintf("exit %d (%s)", s.ShellCode(), name)
+		return fmt.Sprintf("exit %d (%s)", s.shellCode(), name)
 	}
 	return fmt.Sprintf("exit %d", s.Code)
 }

@@ -21,8 +21,8 @@ type Config struct {
 	Index    cases.Index // the runner's own settings (flags, environment)
 }
 
-// MinDefaultPython is the oldest interpreter a case runs on by default.
-var MinDefaultPython = [2]int{3, 8}
+// minDefaultPython is the oldest interpreter a case runs on by default.
+var minDefaultPython = [2]int{3, 8}
 
 // Expand returns the runs of every case: in case order, then variant order
 // (default first), then interpreter order (oldest first).
@@ -82,7 +82,7 @@ func (e *expander) variant(c *cases.Case, v *cases.Variant) []*Run {
 	}
 	if len(sels) == 0 && len(runs) == 0 {
 		r := e.base(c, v, nil, "none")
-		r.Unsupported = fmt.Sprintf("no CPython ≥ %d.%d found (found: %s)", MinDefaultPython[0], MinDefaultPython[1], e.found())
+		r.Unsupported = fmt.Sprintf("no CPython ≥ %d.%d found (found: %s)", minDefaultPython[0], minDefaultPython[1], e.found())
 		runs = append(runs, r)
 	}
 	return runs
@@ -91,7 +91,7 @@ func (e *expander) variant(c *cases.Case, v *cases.Variant) []*Run {
 func selected(in *toolchains.Interpreter, sels []cases.PythonSelector) bool {
 	if len(sels) == 0 {
 		return in.Implementation == "cpython" &&
-			(in.Major > MinDefaultPython[0] || (in.Major == MinDefaultPython[0] && in.Minor >= MinDefaultPython[1]))
+			(in.Major > minDefaultPython[0] || (in.Major == minDefaultPython[0] && in.Minor >= minDefaultPython[1]))
 	}
 	for _, s := range sels {
 		if s.Matches(build(in)) {

@@ -8,7 +8,7 @@ import (
 )
 
 // Pick is the one run of case c's variant v on the interpreter a user
-// named (python, as Run.OnPython reads it; "" when only one interpreter
+// named (python, as Run.onPython reads it; "" when only one interpreter
 // runs it), for the commands that repeat a single run: bisect and reduce.
 // Its errors say what to change: --python when none or several match,
 // --filter when nothing runs, and why the run is UNSUPPORTED here.
@@ -20,7 +20,7 @@ func Pick(runs []*Run, c *cases.Case, v *cases.Variant, python string) (*Run, er
 			continue
 		}
 		labels = append(labels, r.Python)
-		if python != "" && !r.OnPython(python) {
+		if python != "" && !r.onPython(python) {
 			continue
 		}
 		matched = append(matched, r)

@@ -33,10 +33,10 @@ type Run struct {
 // Skipped reports whether the run is UNSUPPORTED here.
 func (r *Run) Skipped() bool { return r.Unsupported != "" }
 
-// OnPython reports whether the run's interpreter is the one a user named:
+// onPython reports whether the run's interpreter is the one a user named:
 // the ID's interpreter part ("3.13t"), a full version ("3.12.1"), or a
 // version prefix ("3.12").
-func (r *Run) OnPython(want string) bool {
+func (r *Run) onPython(want string) bool {
 	if r.Python == want {
 		return true
 	}

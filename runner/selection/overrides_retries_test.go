@@ -23,7 +23,7 @@ func TestOverridesWithoutRetriesKeepTheVariants(t *testing.T) {
 
 // A bad line of a timing file is skipped, not the end of the file.
 func TestParseTimesSkipsBadLines(t *testing.T) {
-	got := ParseTimes(strings.NewReader("garbage\n1.5 a/b\n-0 c/d\n-2 e/f\n"))
+	got := parseTimes(strings.NewReader("garbage\n1.5 a/b\n-0 c/d\n-2 e/f\n"))
 	if got["a/b"].Seconds != 1.5 || got["a/b"].Failed {
 		t.Errorf("a/b = %+v, want 1.5s, passed", got["a/b"])
 	}

@@ -198,13 +198,13 @@ func TestTimesRoundTrip(t *testing.T) {
 	want.Record("p/c/buggy/3.12", 250*time.Millisecond, true)
 	want.Record("p/c/zero/3.12", 0, true)
 	var b strings.Builder
-	if err := want.Format(&b); err != nil {
+	if err := want.format(&b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "-0.250000 p/c/buggy/3.12\n") {
 		t.Errorf("a failed run is not written with a negative time:\n%s", b.String())
 	}
-	got := ParseTimes(strings.NewReader(b.String() + "garbage\nNaN x\n12\n"))
+	got := parseTimes(strings.NewReader(b.String() + "garbage\nNaN x\n12\n"))
 	if len(got) != 3 || !got["p/c/buggy/3.12"].Failed || got["p/c/default/3.12"].Failed || !got["p/c/zero/3.12"].Failed {
 		t.Errorf("round trip: got %v from\n%s", got, b.String())
 	}

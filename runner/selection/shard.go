@@ -30,9 +30,9 @@ func ParseShard(s string) (ShardSpec, error) {
 
 func (s ShardSpec) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
-// ShardOf is the 1-based shard of count that a run ID belongs to. It depends
+// shardOf is the 1-based shard of count that a run ID belongs to. It depends
 // on the ID alone: FNV-1a, 64 bits, modulo count.
-func ShardOf(id string, count int) int {
+func shardOf(id string, count int) int {
 	h := fnv.New64a()
 	h.Write([]byte(id))
 	return int(h.Sum64()%uint64(count)) + 1
@@ -46,7 +46,7 @@ func Shard(runs []*plan.Run, s ShardSpec) []*plan.Run {
 	}
 	var out []*plan.Run
 	for _, r := range runs {
-		if ShardOf(r.ID, s.Count) == s.Index {
+		if shardOf(r.ID, s.Count) == s.Index {
 			out = append(out, r)
 		}
 	}

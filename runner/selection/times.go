@@ -38,11 +38,11 @@ func ReadTimes(path string) (Times, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseTimes(strings.NewReader(string(data))), nil
+	return parseTimes(strings.NewReader(string(data))), nil
 }
 
-// ParseTimes reads the "SECONDS ID" lines of a timing file.
-func ParseTimes(r io.Reader) Times {
+// parseTimes reads the "SECONDS ID" lines of a timing file.
+func parseTimes(r io.Reader) Times {
 	t := Times{}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
@@ -61,8 +61,8 @@ func (t Times) Record(id string, d time.Duration, failed bool) {
 	t[id] = Timing{Seconds: d.Seconds(), Failed: failed}
 }
 
-// Format writes the file's lines, sorted by ID so that the file diffs well.
-func (t Times) Format(w io.Writer) error {
+// format writes the file's lines, sorted by ID so that the file diffs well.
+func (t Times) format(w io.Writer) error {
 	ids := make([]string, 0, len(t))
 	for id := range t {
 		ids = append(ids, id)
@@ -93,12 +93,12 @@ func UpdateTimes(path string, t Times) error {
 		return err
 	}
 	defer f.Close()
-	old := ParseTimes(f)
+	old := parseTimes(f)
 	for id, v := range t {
 		old[id] = v
 	}
 	var b strings.Builder
-	old.Format(&b)
+	old.format(&b)
 	// Written over in place and then cut to length, not truncated first:
 	// cut short, the file keeps every timing instead of none, and on ext4
 	// with discard truncating to zero frees and discards its blocks only
