@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -82,4 +83,17 @@ func orNone(names []string) string {
 		return "(none ran)"
 	}
 	return strings.Join(names, ", ")
+}
+
+// WriteProofs writes one line per case, its verdict first, and the reasons
+// under it; failed says whether any case failed to discriminate.
+func WriteProofs(w io.Writer, proofs []Proof) (failed bool) {
+	for _, p := range proofs {
+		fmt.Fprintf(w, "%-21s %s  (%s)\n", p.Verdict, p.Case.ID(), p.Summary())
+		for _, why := range p.Why {
+			fmt.Fprintf(w, "    %s\n", why)
+		}
+		failed = failed || p.Verdict.Failed()
+	}
+	return failed
 }

@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/bisect"
 )
@@ -19,16 +20,16 @@ variant passes; bad: it fails as the case's known-bad variant declares (any
 crash when it has none); skip: the environment cannot be made.`
 
 func cmdBisect(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bisect", bisectSynopsis, stderr)
+	fs := cmdflag.New("bisect", bisectSynopsis, stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	var o bisect.Options
 	o.AddFlags(fs)
 	jsonFile := fs.String("json", "", "write the step log and finding as JSON to this file (- for stdout)")
 	verbose := fs.Bool("v", false, "show git's own output")
-	gitStep := fs.Bool("git-step", false, internalFlag+" judge the commit git bisect run has reached")
+	gitStep := fs.Bool("git-step", false, cmdflag.Internal+" judge the commit git bisect run has reached")
 	// Flags may follow the case, as in the synopsis.
-	positional, err := parse(fs, args, -1)
+	positional, err := command.Parse(fs, args, -1)
 	switch {
 	case err != nil:
 		return err
@@ -42,7 +43,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
 		fs.Usage()
-		return exit(exitUsage, nil)
+		return command.Exit(command.UsageError, nil)
 	}
 	if *verbose {
 		o.Git = stderr
@@ -51,7 +52,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 	return sf.inSession("bisect", positional, stderr, func(ctx context.Context, s *runner.Session) error {
 		t, err := bisect.NewTarget(s, s.Cases, s.Runs, o.TargetOptions)
 		if err != nil {
-			return exit(exitUsage, err)
+			return command.Exit(command.UsageError, err)
 		}
 		o.Clones = s.CacheDir.BisectClones()
 		f, err := bisect.Run(ctx, t, o, stdout)
@@ -61,7 +62,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if err != nil && ctx.Err() != nil {
-			return exit(exitInterrupted, err)
+			return command.Exit(command.Interrupted, err)
 		}
 		return err
 	})
@@ -71,25 +72,16 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 // bisection has reached, print it for the bisect that called us, and exit
 // as git expects. Anything that prevents a judgement aborts the bisection.
 func bisectGitStep(sf *sessionFlags, o bisect.Options, args []string, stdout, stderr io.Writer) error {
-	verdict := bisect.ExitAbort
+	code := bisect.ExitAbort
 	err := sf.inSession("bisect", args, stderr, func(ctx context.Context, s *runner.Session) error {
 		t, err := bisect.NewTarget(s, s.Cases, s.Runs, o.TargetOptions)
-		if err != nil {
-			return err
+		if err == nil {
+			code, err = bisect.GitStep(ctx, t, o, stdout)
 		}
-		st, err := bisect.JudgeCommit(ctx, t, o.Repo, o.Clone)
-		if err := errors.Join(err, ctx.Err()); err != nil {
-			return err
-		}
-		fmt.Fprintln(stdout, bisect.StepLine(st))
-		verdict = st.Verdict.ExitCode()
-		return nil
+		return err
 	})
-	switch {
-	case err != nil:
-		return exit(bisect.ExitAbort, fmt.Errorf("--git-step: %w", err))
-	case verdict != bisect.ExitGood:
-		return exit(verdict, nil)
+	if err != nil {
+		return command.Exit(bisect.ExitAbort, fmt.Errorf("--git-step: %w", err))
 	}
-	return nil
+	return command.Quiet(code)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/cache"
 )
@@ -29,7 +30,7 @@ func cmdCache(args []string, stdout, stderr io.Writer) error {
 		}, func(d cache.Dir, w io.Writer) error {
 			damaged, err := d.PrintVerify(context.Background(), w, dryRun)
 			if err == nil && damaged {
-				return exit(exitFailed, nil)
+				return command.Exit(command.Failed, nil)
 			}
 			return err
 		}),
@@ -43,11 +44,11 @@ a running cleanexit holds are never removed.`
 // is an error rather than silently ignored), then print on the cache.
 func cacheVerb(name, synopsis, summary string, flags func(*flag.FlagSet), print func(cache.Dir, io.Writer) error) command.Command {
 	return command.Command{Name: name, Summary: summary, Run: func(args []string, stdout, stderr io.Writer) error {
-		fs := newFlagSet("cache "+name, synopsis, stderr)
+		fs := cmdflag.New("cache "+name, synopsis, stderr)
 		if flags != nil {
 			flags(fs)
 		}
-		if _, err := parse(fs, args, 0); err != nil {
+		if _, err := command.Parse(fs, args, 0); err != nil {
 			return err
 		}
 		dir, err := cache.Default(os.Getenv)

@@ -6,18 +6,20 @@ import (
 	"io"
 	"os"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check", "[flags] [PATH|CASE…]", stderr)
+	fs := cmdflag.New("check", "[flags] [PATH|CASE…]", stderr)
 	// check reads cases only: of the session flags, only --corpus does
 	// anything for it.
 	var corpus string
 	corpusFlag(fs, &corpus, "corpus root for case IDs")
-	paths, err := parse(fs, args, -1)
+	paths, err := command.Parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
@@ -37,5 +39,5 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, report.WorkflowCommand("error", e.File, e.Line, "", e.Msg))
 		}
 	}
-	return exit(exitFailed, asIs(err))
+	return command.Exit(command.Failed, command.AsIs(err))
 }

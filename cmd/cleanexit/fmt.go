@@ -4,21 +4,23 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 )
 
 func cmdFmt(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("fmt", "[--check] [PATH|CASE…]", stderr)
+	fs := cmdflag.New("fmt", "[--check] [PATH|CASE…]", stderr)
 	var corpus string
 	corpusFlag(fs, &corpus, "corpus root for case IDs")
 	check := fs.Bool("check", false, "change nothing; list the cases that are not in canonical form and exit 1")
-	paths, err := parse(fs, args, -1)
+	paths, err := command.Parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	files, err := authoring.CaseFiles(corpus, paths)
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	var failed error
 	for _, f := range files {
@@ -32,7 +34,7 @@ func cmdFmt(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "formatted %s\n", f)
 		}
 		if err != nil || changed && *check {
-			failed = exit(exitFailed, nil)
+			failed = command.Exit(command.Failed, nil)
 		}
 	}
 	return failed

@@ -5,15 +5,17 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 )
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("list", "[flags] [PATH|CASE…]", stderr)
+	fs := cmdflag.New("list", "[flags] [PATH|CASE…]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	casesOnly := fs.Bool("cases", false, "list cases, not runs")
-	paths, err := parse(fs, args, -1)
+	paths, err := command.Parse(fs, args, -1)
 	if err != nil {
 		return err
 	}

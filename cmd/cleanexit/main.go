@@ -34,7 +34,7 @@ func main() { os.Exit(Main()) }
 // run it in-process through testscript.
 func Main() int {
 	cleanexit := command.Group{Synopsis: "<command> [flags] [PATH|CASE…]", Footer: "Run 'cleanexit <command> -h' for a command's flags.", Commands: commands}
-	return status("", cleanexit.Run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
+	return command.Status("", cleanexit.Run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
 }
 
 // commands are the subcommands, in the order the usage lists them.

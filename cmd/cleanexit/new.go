@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/authoring"
 )
 
@@ -14,52 +16,52 @@ import (
 func keyFlags(fs *flag.FlagSet, corpus *string, k *authoring.Keys) {
 	corpusFlag(fs, corpus, "corpus root the case is written under")
 	fs.StringVar(&k.Summary, "summary", "", "one line: what broke (default: a placeholder check asks you to replace)")
-	fs.Var((*listFlag)(&k.Python), "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
-	fs.Var((*listFlag)(&k.Packages), "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
-	fs.Var((*listFlag)(&k.Links), "link", "the upstream issue, pull request or commit URL; repeatable")
+	fs.Var((*cmdflag.List)(&k.Python), "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
+	fs.Var((*cmdflag.List)(&k.Packages), "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
+	fs.Var((*cmdflag.List)(&k.Links), "link", "the upstream issue, pull request or commit URL; repeatable")
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("new", "[flags] PROJECT/NAME", stderr)
+	fs := cmdflag.New("new", "[flags] PROJECT/NAME", stderr)
 	var corpus string
 	var r authoring.NewRequest
 	keyFlags(fs, &corpus, &r.Keys)
 	fs.StringVar(&r.From, "from", "", "the repro: the .py file that ends badly at exit (default: a stub to replace)")
-	fs.Var((*listFlag)(&r.Requires), "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
-	fs.Var((*listFlag)(&r.Sources), "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
+	fs.Var((*cmdflag.List)(&r.Requires), "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
+	fs.Var((*cmdflag.List)(&r.Sources), "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	fs.StringVar(&r.With, "with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
 	fs.StringVar(&r.FixFlag, "fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
-	pos, err := parse(fs, args, 1)
+	pos, err := command.Parse(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	file, err := authoring.CasePath(corpus, pos[0])
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	d, err := r.Draft()
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	return writeAndCheck(file, d, corpus, stdout, stderr)
 }
 
 func cmdImport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
+	fs := cmdflag.New("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
 	var corpus string
 	var k authoring.Keys
 	keyFlags(fs, &corpus, &k)
-	pos, err := parse(fs, args, 2)
+	pos, err := command.Parse(fs, args, 2)
 	if err != nil {
 		return err
 	}
 	file, err := authoring.ImportPath(corpus, pos[0], pos[1])
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	data, err := os.ReadFile(pos[0])
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	d, err := authoring.ImportLit(pos[0], data)
 	if err != nil {
@@ -77,9 +79,9 @@ func writeAndCheck(file string, d *authoring.Draft, corpus string, stdout, stder
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", file)
-	if code := status("check", cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr), stderr); code != 0 {
+	if code := command.Status("check", cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr), stderr); code != 0 {
 		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
-		return exit(code, nil)
+		return command.Exit(code, nil)
 	}
 	return nil
 }

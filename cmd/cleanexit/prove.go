@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
 func cmdProve(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("prove", "[flags] [PATH|CASE…]", stderr)
+	fs := cmdflag.New("prove", "[flags] [PATH|CASE…]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	jobs := fs.Int("j", 0, "runs at a time (default: one per CPU)")
 	verbose := fs.Bool("v", false, "print every run, not only the verdicts")
-	paths, err := parse(fs, splitJobsFlag(args), -1)
+	paths, err := command.Parse(fs, cmdflag.SplitJobs(args), -1)
 	if err != nil {
 		return err
 	}
@@ -27,18 +29,10 @@ func cmdProve(args []string, stdout, stderr io.Writer) error {
 			}
 		})
 		if ctx.Err() != nil {
-			return errInterrupted
+			return command.ErrInterrupted
 		}
-		failed := false
-		for _, p := range runner.Prove(s.Cases, results) {
-			fmt.Fprintf(stdout, "%-21s %s  (%s)\n", p.Verdict, p.Case.ID(), p.Summary())
-			for _, w := range p.Why {
-				fmt.Fprintf(stdout, "    %s\n", w)
-			}
-			failed = failed || p.Verdict.Failed()
-		}
-		if failed {
-			return exit(exitFailed, nil)
+		if runner.WriteProofs(stdout, runner.Prove(s.Cases, results)) {
+			return command.Exit(command.Failed, nil)
 		}
 		return nil
 	})

@@ -21,18 +21,18 @@ func cmdPython(args []string, stdout, stderr io.Writer) error {
 // discovery finds of them afterwards; a version it finds none of fails.
 func pythonInstall(versions []string, stdout, stderr io.Writer) error {
 	if len(versions) == 0 {
-		return exit(exitUsage, errors.New("name the versions to install, such as 3.13t 3.14"))
+		return command.Exit(command.UsageError, errors.New("name the versions to install, such as 3.13t 3.14"))
 	}
 	installed, err := runner.InstallPythons(context.Background(), versions, stdout, stderr, warnings("python install", stderr))
 	if errors.Is(err, runner.ErrNotAVersion) {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	} else if err != nil {
 		return err
 	}
 	var missing error
 	for _, p := range installed {
 		if len(p.Found) == 0 {
-			missing = exit(exitFailed, nil)
+			missing = command.Exit(command.Failed, nil)
 			fmt.Fprintf(stderr, "cleanexit python install: uv ran, but no interpreter matches %s where cleanexit looks (PATH, pyenv, $UV_PYTHON_INSTALL_DIR or uv's data directory); name it in CLEANEXIT_PYTHONS\n", p.Version)
 			continue
 		}

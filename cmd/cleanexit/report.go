@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
@@ -18,30 +19,30 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 
 // mergeReports is `cleanexit report merge`.
 func mergeReports(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("report merge", "A.json B.json … [flags]", stderr)
+	fs := cmdflag.New("report merge", "A.json B.json … [flags]", stderr)
 	mdOut := fs.String("markdown", "", "write the matrix as Markdown to FILE (default: stdout, when no --html)")
 	htmlOut := fs.String("html", "", "write the matrix as one self-contained HTML page to FILE")
 	title := fs.String("title", "cleanexit: runs across hosts", "the HTML page's title")
-	files, err := parse(fs, args, -1)
+	files, err := command.Parse(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
 		fs.Usage()
-		return exit(exitUsage, nil)
+		return command.Exit(command.UsageError, nil)
 	}
 	for _, out := range []string{*mdOut, *htmlOut} {
 		if err := report.Writable(out); err != nil {
-			return exit(exitUsage, err)
+			return command.Exit(command.UsageError, err)
 		}
 	}
 	docs, err := report.ReadDocumentFiles(files)
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	m := report.Merge(docs)
 	if err := report.WriteMatrix(stdout, m, *mdOut, *htmlOut, *title); err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 	fmt.Fprintf(stderr, "merged %d reports from %d hosts: %d rows × %d columns\n", len(docs), len(m.Hosts), len(m.Rows), len(m.Columns))
 	return nil

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/authoring"
@@ -22,8 +23,8 @@ import (
 func cmdRun(args []string, stdout, stderr io.Writer) error {
 	var f runFlags
 	err := runCases(&f, args, stdout, stderr)
-	if command.Code(err) == exitUsage {
-		return exit(f.usageStatus(args), errors.Unwrap(err))
+	if command.Code(err) == command.UsageError {
+		return command.Exit(f.usageStatus(args), errors.Unwrap(err))
 	}
 	return err
 }
@@ -31,9 +32,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 // runCases is `cleanexit run`: open the session the flags describe, run
 // it, render the results and write the reports.
 func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", "[flags] [PATH|CASE…]", stderr)
+	fs := cmdflag.New("run", "[flags] [PATH|CASE…]", stderr)
 	f.register(fs)
-	paths, err := parse(fs, splitJobsFlag(args), -1)
+	paths, err := command.Parse(fs, cmdflag.SplitJobs(args), -1)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		err = f.files.Check()
 	}
 	if err != nil {
-		return exit(exitUsage, err)
+		return command.Exit(command.UsageError, err)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -67,7 +68,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "cleanexit: --order random --seed %d\n", s.Seed)
 	}
 	if why := s.NothingToRun(); why != "" && !f.allowEmpty {
-		return exit(exitUsage, errors.New(why))
+		return command.Exit(command.UsageError, errors.New(why))
 	}
 	results, interrupted := runAndShow(ctx, s, f, stdout)
 	doc := s.Document(f.host, start, results, interrupted)
@@ -91,15 +92,15 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case interrupted:
-		return errInterrupted
+		return command.ErrInterrupted
 	case f.bisectExit:
 		// The verdict, never a crashing child's own 134 or 139: git
 		// aborts a bisection on any status of 128 or more.
-		return quiet(bisect.RunVerdict(results).ExitCode())
+		return command.Quiet(bisect.RunVerdict(results).ExitCode())
 	case reportsErr != nil:
-		return exit(exitUsage, nil)
+		return command.Exit(command.UsageError, nil)
 	case result.AnyFailed(results):
-		return exit(exitFailed, nil)
+		return command.Exit(command.Failed, nil)
 	}
 	return nil
 }

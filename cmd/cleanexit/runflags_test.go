@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"testing"
+
+	"github.com/cleanexit/cleanexit/internal/command"
 )
 
 // A flag given on the command line beside its CLEANEXIT_* variable: a
@@ -41,7 +43,7 @@ func TestRunFlagsOverVariables(t *testing.T) {
 
 	// A command that takes only the session flags is not sharded by
 	// CLEANEXIT_SHARD: list and prove see every run.
-	cfg, err = f.sessionFlags.config(nil)
+	cfg, err = f.sessionFlags.Settings.SessionOnly().Config(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,14 +60,14 @@ func TestUsageStatusUnderBisectExit(t *testing.T) {
 		args []string
 		want int
 	}{
-		{[]string{"--fliter", "x"}, exitUsage},
+		{[]string{"--fliter", "x"}, command.UsageError},
 		{[]string{"--fliter", "x", "--bisect-exit"}, 128},
 		{[]string{"--fliter", "x", "-bisect-exit"}, 128},
 		{[]string{"--fliter", "x", "--bisect-exit=true"}, 128},
 		{[]string{"--fliter", "x", "--bisect-exit=1"}, 128},
-		{[]string{"--fliter", "x", "--bisect-exit=false"}, exitUsage},
-		{[]string{"--fliter", "x", "--", "--bisect-exit"}, exitUsage},
-		{[]string{"bisect-exit"}, exitUsage},
+		{[]string{"--fliter", "x", "--bisect-exit=false"}, command.UsageError},
+		{[]string{"--fliter", "x", "--", "--bisect-exit"}, command.UsageError},
+		{[]string{"bisect-exit"}, command.UsageError},
 	} {
 		var f runFlags
 		if got := f.usageStatus(tt.args); got != tt.want {

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 func cmdToolchains(args []string, stdout, stderr io.Writer) error {
-	if _, err := parse(newFlagSet("toolchains", "", stderr), args, 0); err != nil {
+	if _, err := command.Parse(cmdflag.New("toolchains", "", stderr), args, 0); err != nil {
 		return err
 	}
 	ins, err := runner.Interpreters(context.Background(), warnings("toolchains", stderr))

@@ -86,3 +86,28 @@ func TestOver(t *testing.T) {
 		t.Errorf("find-links %q, xfail-not %q, link %q", env, fromEnv, l)
 	}
 }
+
+// TestBoolSet: a boolean flag is seen in the arguments themselves, in each
+// spelling, and not after "--" or as another flag's prefix.
+func TestBoolSet(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"--bisect-exit"}, true},
+		{[]string{"-bisect-exit"}, true},
+		{[]string{"--fliter", "x", "--bisect-exit=true"}, true},
+		{[]string{"--bisect-exit=1"}, true},
+		{[]string{"--bisect-exit=false"}, false},
+		{[]string{"--bisect-exit", "--bisect-exit=false"}, false},
+		{[]string{"--bisect-exit=maybe"}, false},
+		{[]string{"--bisect-exits"}, false},
+		{[]string{"bisect-exit"}, false},
+		{[]string{"--", "--bisect-exit"}, false},
+		{nil, false},
+	} {
+		if got := BoolSet(tt.args, "bisect-exit"); got != tt.want {
+			t.Errorf("BoolSet(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}

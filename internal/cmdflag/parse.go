@@ -2,6 +2,7 @@ package cmdflag
 
 import (
 	"flag"
+	"strconv"
 	"strings"
 )
 
@@ -41,4 +42,24 @@ func SplitJobs(args []string) []string {
 		out = append(out, a)
 	}
 	return out
+}
+
+// BoolSet says whether args set the boolean flag name (-name, --name,
+// --name=true), reading the arguments themselves: a usage error stops
+// parsing at the bad flag, maybe before this one, and a flag that changes
+// what a usage error means (run's --bisect-exit) must be seen all the same.
+func BoolSet(args []string, name string) bool {
+	set := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		n, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
+			continue
+		}
+		on, err := strconv.ParseBool(value)
+		set = !hasValue || err == nil && on
+	}
+	return set
 }

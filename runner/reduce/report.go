@@ -46,3 +46,12 @@ func (r *Reduction) Verified() error {
 	}
 	return fmt.Errorf("judged again in full, the result is not interesting (%s): the crash may not always happen; try --repeat 5 --min-crashes 3", r.Unverified)
 }
+
+// StatusLine is a live status line on w, a terminal: show redraws it with
+// the reduction's progress, clear wipes it before the report is written.
+func StatusLine(w io.Writer) (show func(Progress), clear func()) {
+	show = func(p Progress) {
+		fmt.Fprintf(w, "\r\033[K%d lines · %d tests · %s · %s", p.Lines, p.Tests, p.Elapsed.Round(time.Second), p.Pass)
+	}
+	return show, func() { fmt.Fprint(w, "\r\033[K") }
+}
