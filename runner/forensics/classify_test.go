@@ -54,15 +54,15 @@ func TestClassifyRecordedStacks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var s Stacks
+			var s stacks
 			if strings.HasPrefix(tt.file, "lldb-") {
-				s = ParseLLDB(string(data))
+				s = parseLLDB(string(data))
 			} else {
-				s = ParseGDB(string(data))
+				s = parseGDB(string(data))
 			}
-			n := Classify(s)
+			n := classify(s)
 			if n.Phase != tt.phase || n.Signal != tt.signal || n.Thread != tt.thread || n.Culprit != tt.culprit {
-				t.Errorf("Classify = phase %q signal %q thread %q culprit %q\nwant     phase %q signal %q thread %q culprit %q",
+				t.Errorf("classify = phase %q signal %q thread %q culprit %q\nwant     phase %q signal %q thread %q culprit %q",
 					n.Phase, n.Signal, n.Thread, n.Culprit, tt.phase, tt.signal, tt.thread, tt.culprit)
 			}
 			if tt.note != "" && !strings.Contains(n.Note, tt.note) {
@@ -74,7 +74,7 @@ func TestClassifyRecordedStacks(t *testing.T) {
 			seen[n.Phase] = true
 		})
 	}
-	for _, p := range Phases {
+	for _, p := range phases {
 		if !seen[p] {
 			t.Errorf("no recorded stack shows phase %s", p)
 		}
@@ -86,7 +86,7 @@ func TestSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := Classify(ParseGDB(string(data)))
+	n := classify(parseGDB(string(data)))
 	want := "thread-local-destructor in holder…so: (anonymous namespace)::Refs::clear"
 	if got := n.Summary(); got != want {
 		t.Errorf("Summary = %q, want %q", got, want)
@@ -101,8 +101,8 @@ func TestSummary(t *testing.T) {
 // of a stack: nothing, an error, a half-written frame.
 func TestParseNeverFails(t *testing.T) {
 	for _, in := range []string{"", "\n\n", "#0", "Thread 1 (", "Thread 1 (Thread 0x1 (LWP 2) \"p\"):\n#0  0xzz in", "* thread #1, stop reason = signal SIGSEGV\n  * frame #0: `", "error: process exited"} {
-		for _, parse := range []func(string) Stacks{ParseGDB, ParseLLDB} {
-			n := Classify(parse(in))
+		for _, parse := range []func(string) stacks{parseGDB, parseLLDB} {
+			n := classify(parse(in))
 			if n.Found() && n.Phase == "" {
 				t.Errorf("%q: frames without a phase", in)
 			}
@@ -153,7 +153,7 @@ func TestSameCrash(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := Classify(ParseGDB(string(data)))
+		n := classify(parseGDB(string(data)))
 		return &n
 	}
 	segv, abrt := read("gdb-thread-local-refs-buggy-3.12.txt"), read("gdb-thread-local-refs-buggy-3.13.txt")
@@ -169,10 +169,10 @@ func TestSameCrash(t *testing.T) {
 	if segv.SameCrash(abrt) {
 		t.Error("crashes in modules built for two interpreters counted as one")
 	}
-	if got := segv.CulpritFunction(); got != "holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear" {
-		t.Errorf("CulpritFunction = %q", got)
+	if got := segv.culpritFunction(); got != "holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear" {
+		t.Errorf("culpritFunction = %q", got)
 	}
-	if none.CulpritFunction() != "" {
+	if none.culpritFunction() != "" {
 		t.Error("no stack has a culprit")
 	}
 	// The same destructor moved out of `namespace {` (reduce unwraps it)

@@ -15,7 +15,7 @@
 //     `holder.cpython-312-x86_64-linux-gnu.so: Refs::clear (holder.cpp:12)`.
 //
 // Parsing and classifying are pure functions over the debugger's text
-// (ParseGDB, ParseLLDB, Classify), table-tested on recorded outputs in
+// (parseGDB, parseLLDB, classify), table-tested on recorded outputs in
 // testdata; Rerun is the one place that starts a debugger.
 //
 // Non-goals: symbolising without a debugger, reading core files, and

@@ -29,11 +29,11 @@ var (
 	gdbWhere   = regexp.MustCompile(`^(.*?) (?:at (.+):(\d+)|from (\S+))$`)
 )
 
-// ParseGDB reads the stacks out of gdb's batch output. Lines it does not
+// parseGDB reads the stacks out of gdb's batch output. Lines it does not
 // know (the program's own output, gdb's warnings) are skipped; it never
 // fails, and an output with no backtrace gives no threads.
-func ParseGDB(out string) Stacks {
-	p := gdbParser{s: Stacks{Crashed: -1, Debugger: "gdb"}}
+func parseGDB(out string) stacks {
+	p := gdbParser{s: stacks{Crashed: -1, Debugger: "gdb"}}
 	for _, line := range strings.Split(out, "\n") {
 		p.line(strings.TrimRight(line, "\r"))
 	}
@@ -43,11 +43,11 @@ func ParseGDB(out string) Stacks {
 	return p.s
 }
 
-// A gdbParser is ParseGDB's state between lines. A frame's module is known
+// A gdbParser is parseGDB's state between lines. A frame's module is known
 // only once `info sharedlibrary`, printed after every backtrace, has been
 // read; until then the frames wait in raw.
 type gdbParser struct {
-	s         Stacks
+	s         stacks
 	crashedID string          // gdb's number of the thread that received the signal
 	ids       []string        // gdb's number of each thread of s.Threads
 	raw       [][]gdbRawFrame // each thread's frames, modules not yet resolved
@@ -84,7 +84,7 @@ func (p *gdbParser) line(line string) {
 		if m[2] != "" {
 			name += ` "` + m[2] + `"`
 		}
-		p.s.Threads = append(p.s.Threads, Thread{Name: name, Main: m[1] == "1"})
+		p.s.Threads = append(p.s.Threads, thread{Name: name, Main: m[1] == "1"})
 		p.raw = append(p.raw, nil)
 		p.ids = append(p.ids, m[1])
 		p.inStacks = true

@@ -35,10 +35,10 @@ var machExceptions = map[string]string{
 	"EXC_BREAKPOINT":      "SIGTRAP",
 }
 
-// ParseLLDB reads the stacks out of lldb's batch output. Like ParseGDB it
+// parseLLDB reads the stacks out of lldb's batch output. Like parseGDB it
 // skips what it does not know and never fails.
-func ParseLLDB(out string) Stacks {
-	s := Stacks{Crashed: -1, Debugger: "lldb"}
+func parseLLDB(out string) stacks {
+	s := stacks{Crashed: -1, Debugger: "lldb"}
 	var text strings.Builder
 	for _, line := range strings.Split(out, "\n") {
 		line = strings.TrimRight(line, "\r")
@@ -55,7 +55,7 @@ func ParseLLDB(out string) Stacks {
 			if n := lldbName.FindStringSubmatch(m[3]); n != nil {
 				name += ` "` + n[1] + `"`
 			}
-			s.Threads = append(s.Threads, Thread{Name: name, Main: m[2] == "1"})
+			s.Threads = append(s.Threads, thread{Name: name, Main: m[2] == "1"})
 			if m[1] == "*" {
 				if r := lldbReason.FindStringSubmatch(m[3]); r != nil {
 					s.Crashed = len(s.Threads) - 1

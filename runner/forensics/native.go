@@ -46,9 +46,9 @@ func (n *Native) Summary() string {
 	return s
 }
 
-// Classify names the phase and culprit of a debugger's stacks. A rerun
+// classify names the phase and culprit of a debugger's stacks. A rerun
 // that did not stop on a signal gives a Native with only a Note.
-func Classify(s Stacks) Native {
+func classify(s stacks) Native {
 	n := Native{Debugger: s.Debugger, Stacks: s.Text, Signal: s.Signal}
 	t := s.crashed()
 	switch {
@@ -151,9 +151,9 @@ func withoutAnonymousNamespace(fn string) string {
 	return strings.ReplaceAll(fn, "(anonymous namespace)::", "")
 }
 
-// CulpritFunction is the culprit without its source line, "holder.so:
+// culpritFunction is the culprit without its source line, "holder.so:
 // Refs::clear": what stays the same while a repro is reduced around it.
-func (n *Native) CulpritFunction() string {
+func (n *Native) culpritFunction() string {
 	if !n.Found() {
 		return ""
 	}

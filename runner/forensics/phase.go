@@ -29,19 +29,19 @@ const (
 	Unknown Phase = "unknown"
 )
 
-// Phases lists every phase a case may name in `phase:`, in the order of a
+// phases lists every phase a case may name in `phase:`, in the order of a
 // process's life.
-var Phases = []Phase{Runtime, Finalization, ThreadLocalDestructor, StaticDestructor, CAtexit, OtherThread}
+var phases = []Phase{Runtime, Finalization, ThreadLocalDestructor, StaticDestructor, CAtexit, OtherThread}
 
 // ParsePhase checks a phase named in case.yaml.
 func ParsePhase(s string) (Phase, error) {
-	for _, p := range Phases {
+	for _, p := range phases {
 		if string(p) == s {
 			return p, nil
 		}
 	}
-	names := make([]string, len(Phases))
-	for i, p := range Phases {
+	names := make([]string, len(phases))
+	for i, p := range phases {
 		names[i] = string(p)
 	}
 	return "", fmt.Errorf("unknown phase %q (want one of %s)", s, strings.Join(names, ", "))

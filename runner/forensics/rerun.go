@@ -34,7 +34,7 @@ type Command struct {
 type debugger struct {
 	name  string
 	args  func(c Command) []string
-	parse func(string) Stacks
+	parse func(string) stacks
 }
 
 // gdbArgs runs the program once and prints every thread's stack and where
@@ -67,8 +67,8 @@ func lldbArgs(c Command) []string {
 }
 
 var debuggers = map[string]debugger{
-	"linux":  {"gdb", gdbArgs, ParseGDB},
-	"darwin": {"lldb", lldbArgs, ParseLLDB},
+	"linux":  {"gdb", gdbArgs, parseGDB},
+	"darwin": {"lldb", lldbArgs, parseLLDB},
 }
 
 // DebuggerFor names the debugger used on goos and where it is, or says in
@@ -122,7 +122,7 @@ func Rerun(ctx context.Context, c Command) Native {
 		return Native{Debugger: name, Note: fmt.Sprintf("the rerun under %s timed out after %s: no native stack", name, timeout)}
 	}
 	s := d.parse(out.String())
-	n := Classify(s)
+	n := classify(s)
 	if s.Signal == "" && s.Exited == "" {
 		// The debugger could not run the program at all: say what it said.
 		n.Note += ": " + firstWords(out.String(), err)

@@ -30,25 +30,25 @@ func (f Frame) String() string {
 	return s
 }
 
-// A Thread is one thread's stack, innermost frame first.
-type Thread struct {
+// A thread is one thread's stack, innermost frame first.
+type thread struct {
 	Name   string // "Thread 2 \"python3.12\"" (gdb), "thread #2" (lldb)
 	Main   bool   // the process's first thread
 	Frames []Frame
 }
 
-// Stacks is what one debugger run showed.
-type Stacks struct {
+// stacks is what one debugger run showed.
+type stacks struct {
 	Signal   string   // "SIGSEGV"; "" when the program did not stop on a signal
 	Crashed  int      // index in Threads of the thread that received it; -1 when unknown
-	Threads  []Thread // in the debugger's order
+	Threads  []thread // in the debugger's order
 	Exited   string   // how the program ended when it did not crash: "exited normally", "exited with code 01"
 	Text     string   // the backtraces as the debugger printed them, for -v
 	Debugger string   // "gdb", "lldb"
 }
 
 // crashed returns the thread that received the signal, or nil.
-func (s Stacks) crashed() *Thread {
+func (s stacks) crashed() *thread {
 	if s.Crashed < 0 || s.Crashed >= len(s.Threads) {
 		return nil
 	}
