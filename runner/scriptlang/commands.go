@@ -63,8 +63,8 @@ func (l *Line) Writes() []string {
 	return l.Command.writes(l.Args)
 }
 
-// Needs says what the line asks of its run.
-func (l *Line) Needs() Needs {
+// needs says what the line asks of its run.
+func (l *Line) needs() Needs {
 	if l.Command == nil || l.Command.needs == nil {
 		return Needs{}
 	}
@@ -75,7 +75,7 @@ func (l *Line) Needs() Needs {
 func (s *Script) Needs() Needs {
 	var n Needs
 	for i := range s.Lines {
-		n = n.union(s.Lines[i].Needs())
+		n = n.union(s.Lines[i].needs())
 	}
 	return n
 }
@@ -97,8 +97,8 @@ func (s *Script) EnvNames() []string {
 	return names
 }
 
-// Commands returns the command table, sorted by name.
-func Commands() []*Command {
+// commands returns the command table, sorted by name.
+func commands() []*Command {
 	out := make([]*Command, 0, len(commandByName))
 	for _, c := range commandByName {
 		out = append(out, c)
@@ -107,17 +107,14 @@ func Commands() []*Command {
 	return out
 }
 
-// Names returns the command names, sorted.
-func Names() []string {
+// names returns the command names, sorted.
+func names() []string {
 	var out []string
-	for _, c := range Commands() {
+	for _, c := range commands() {
 		out = append(out, c.Name)
 	}
 	return out
 }
-
-// Lookup returns the command called name, or nil.
-func Lookup(name string) *Command { return commandByName[name] }
 
 var commandByName = func() map[string]*Command {
 	m := map[string]*Command{}

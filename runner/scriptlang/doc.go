@@ -39,7 +39,7 @@
 //
 // # Commands
 //
-// The command table (Commands) holds testscript's commands (exec, env,
+// The command table holds testscript's commands (exec, env,
 // cp, stdout, stderr, cmp, exists, …) and cleanexit's:
 //
 //	python ARGS…

@@ -28,7 +28,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, l := range s.Lines {
-			if l.Command == nil || Lookup(l.Name) != l.Command {
+			if l.Command == nil || commandByName[l.Name] != l.Command {
 				t.Fatalf("line %d: command %q not from the table", l.Number, l.Name)
 			}
 			for _, c := range l.Conds {
@@ -38,7 +38,7 @@ func FuzzParse(f *testing.F) {
 			}
 			l.Reads()
 			l.Writes()
-			l.Needs()
+			l.needs()
 		}
 	})
 }

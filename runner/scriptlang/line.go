@@ -35,11 +35,6 @@ type Line struct {
 	Command *Command // the table's entry for Name
 }
 
-// Texts returns the arguments' texts.
-func (l *Line) Texts() []string {
-	return texts(l.Args)
-}
-
 // anyExpands reports whether some argument is known only at run time.
 func anyExpands(args []Word) bool {
 	for _, a := range args {

@@ -155,8 +155,8 @@ func lookup(name string) (*Command, string) {
 		return nil, fmt.Sprintf("unknown command %q: the testscript cleanexit runs has no ?; write %q, or \"! %s\" if it must fail", name, name[1:], name[1:])
 	}
 	msg := fmt.Sprintf("unknown command %q", name)
-	if sug := suggest.Closest(name, Names(), 2); sug != "" {
+	if sug := suggest.Closest(name, names(), 2); sug != "" {
 		return nil, msg + fmt.Sprintf(" (did you mean %q?)", sug)
 	}
-	return nil, msg + " (commands: " + strings.Join(Names(), ", ") + "; run a program with exec)"
+	return nil, msg + " (commands: " + strings.Join(names(), ", ") + "; run a program with exec)"
 }

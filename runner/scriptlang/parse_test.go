@@ -171,7 +171,7 @@ func TestEnvNames(t *testing.T) {
 // Every command has a usage that starts with its name, and a summary, so
 // that the documentation made from the table says something.
 func TestCommandTableIsDocumented(t *testing.T) {
-	for _, c := range Commands() {
+	for _, c := range commands() {
 		if !strings.HasPrefix(c.Usage, c.Name) || c.Summary == "" {
 			t.Errorf("%s: usage %q, summary %q", c.Name, c.Usage, c.Summary)
 		}
@@ -186,7 +186,7 @@ func TestLanguageDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(page)
-	for _, c := range Commands() {
+	for _, c := range commands() {
 		named := regexp.MustCompile("(^|[\\s`(])" + regexp.QuoteMeta(c.Name) + "([\\s`),]|$)")
 		if !named.MatchString(doc) {
 			t.Errorf("docs/case-format.md does not name the command %q", c.Name)
