@@ -24,7 +24,7 @@ type commits struct {
 	Bad   string
 
 	// StepCommand is what `git bisect run` calls: a cleanexit that judges
-	// the commit at BISECT_HEAD (JudgeCommit), prints it as a StepLine, and
+	// the commit at BISECT_HEAD (judgeCommit), prints it as a stepLine, and
 	// exits 0, 1 or 125.
 	StepCommand []string
 	// Output receives git's own chatter; nil discards it.
@@ -34,9 +34,9 @@ type commits struct {
 // stepPrefix marks the step lines a step command prints among git's output.
 const stepPrefix = "cleanexit-step: "
 
-// StepLine is how a step command hands its step to the bisection that
+// stepLine is how a step command hands its step to the bisection that
 // called it, through git's output: stepPrefix and the step as JSON.
-func StepLine(s Step) string {
+func stepLine(s Step) string {
 	data, _ := json.Marshal(s)
 	return stepPrefix + string(data)
 }
@@ -128,9 +128,9 @@ func commitRequirement(clone, sha, pkg string) string {
 	return u.String() + "@" + sha + "#egg=" + pkg
 }
 
-// JudgeCommit judges the commit a bisection in clone has reached
+// judgeCommit judges the commit a bisection in clone has reached
 // (BISECT_HEAD, else HEAD): the step a StepCommand makes.
-func JudgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, error) {
+func judgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, error) {
 	sha, err := resolveCommit(ctx, clone, "BISECT_HEAD")
 	if err != nil {
 		if sha, err = resolveCommit(ctx, clone, "HEAD"); err != nil {

@@ -118,12 +118,12 @@ func gitStep() int {
 		fmt.Fprintln(os.Stderr, err)
 		return ExitAbort
 	}
-	st, err := JudgeCommit(context.Background(), tg, os.Getenv("BISECT_TEST_REPO"), os.Getenv("BISECT_TEST_CLONE"))
+	st, err := judgeCommit(context.Background(), tg, os.Getenv("BISECT_TEST_REPO"), os.Getenv("BISECT_TEST_CLONE"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return ExitAbort
 	}
-	fmt.Println(StepLine(st))
+	fmt.Println(stepLine(st))
 	return st.Verdict.ExitCode()
 }
 

@@ -12,10 +12,10 @@ import (
 // return the status git reads: ExitGood, ExitBad or ExitSkip. An error
 // means no judgement, which must abort the bisection (ExitAbort).
 func GitStep(ctx context.Context, t *Target, o Options, w io.Writer) (int, error) {
-	st, err := JudgeCommit(ctx, t, o.Repo, o.Clone)
+	st, err := judgeCommit(ctx, t, o.Repo, o.Clone)
 	if err := errors.Join(err, ctx.Err()); err != nil {
 		return ExitAbort, err
 	}
-	fmt.Fprintln(w, StepLine(st))
+	fmt.Fprintln(w, stepLine(st))
 	return st.Verdict.ExitCode(), nil
 }

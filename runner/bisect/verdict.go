@@ -19,8 +19,8 @@ const (
 // more, where a 2 would have marked the commit bad.
 const (
 	ExitGood  = 0
-	exitBad   = 1
-	exitSkip  = 125
+	ExitBad   = 1
+	ExitSkip  = 125
 	ExitAbort = 128
 )
 
@@ -30,9 +30,9 @@ func (v Verdict) ExitCode() int {
 	case Good:
 		return ExitGood
 	case Bad:
-		return exitBad
+		return ExitBad
 	}
-	return exitSkip
+	return ExitSkip
 }
 
 // RunVerdict judges the results of one `cleanexit run` for `git bisect
