@@ -121,7 +121,7 @@ func TestVersionsEndToEnd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ix := cases.Index{NoIndex: true, FindLinks: []string{wheelhouse1x(t, tc.missing...)}}
 			tg := openTarget(t, crashCase(t, "crashy", "crashy-pkg==1.0", "crashy-pkg==1.9"), ix, "crashy-pkg")
-			listed, _, err := listVersions(context.Background(), tg.Run.Index, "crashy-pkg")
+			listed, _, err := listVersions(context.Background(), tg.run.Index, "crashy-pkg")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,17 +133,17 @@ func TestVersionsEndToEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.FirstBad != "1.6" || f.LastGood != "1.5" || !f.decisive() {
-				t.Errorf("first bad %s, last good %s, candidates %v; want 1.6 after 1.5", f.FirstBad, f.LastGood, f.Candidates)
+			if f.firstBad != "1.6" || f.lastGood != "1.5" || !f.decisive() {
+				t.Errorf("first bad %s, last good %s, candidates %v; want 1.6 after 1.5", f.firstBad, f.lastGood, f.candidates)
 			}
-			if !slices.Equal(f.Skipped, tc.skipped) {
-				t.Errorf("skipped %v, want %v", f.Skipped, tc.skipped)
+			if !slices.Equal(f.skipped, tc.skipped) {
+				t.Errorf("skipped %v, want %v", f.skipped, tc.skipped)
 			}
 			limit := int(math.Ceil(math.Log2(float64(len(revs))))) + len(tc.skipped)
-			if between := len(f.Steps) - 2; between > limit {
+			if between := len(f.steps) - 2; between > limit {
 				t.Errorf("%d steps between the ends, want ≤ %d", between, limit)
 			}
-			for _, s := range f.Steps {
+			for _, s := range f.steps {
 				if s.Verdict == Bad && s.Signal != "SIGABRT" {
 					t.Errorf("bad step %s: signal %q, want SIGABRT", s.Rev, s.Signal)
 				}
@@ -167,8 +167,8 @@ func TestVersionsEnds(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s…%s: err = %v, want %q", tc.good, tc.bad, err, tc.msg)
 		}
-		if len(f.Steps) > 2 {
-			t.Errorf("%s…%s: %d steps; a range that brackets nothing must not be searched", tc.good, tc.bad, len(f.Steps))
+		if len(f.steps) > 2 {
+			t.Errorf("%s…%s: %d steps; a range that brackets nothing must not be searched", tc.good, tc.bad, len(f.steps))
 		}
 	}
 }

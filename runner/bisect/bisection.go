@@ -72,13 +72,13 @@ func Run(ctx context.Context, t *Target, o Options, log io.Writer) (Finding, err
 		if err := writeFinding(ctx, t, o, f); err != nil {
 			return f, err
 		}
-		fmt.Fprintf(log, "wrote the regressed variant to %s\n", t.Run.Case.File)
+		fmt.Fprintf(log, "wrote the regressed variant to %s\n", t.run.Case.File)
 	}
 	return f, nil
 }
 
 func runVersions(ctx context.Context, t *Target, o Options, log io.Writer, report func(Step)) (Finding, error) {
-	listed, warnings, err := listVersions(ctx, t.Run.Index, o.Package)
+	listed, warnings, err := listVersions(ctx, t.run.Index, o.Package)
 	if err != nil {
 		return Finding{}, err
 	}
@@ -89,7 +89,7 @@ func runVersions(ctx context.Context, t *Target, o Options, log io.Writer, repor
 	if err != nil {
 		return Finding{}, err
 	}
-	fmt.Fprintf(log, "bisecting %d versions of %s (%s … %s) on %s\n", len(revs), o.Package, revs[0], revs[len(revs)-1], t.Run.ID)
+	fmt.Fprintf(log, "bisecting %d versions of %s (%s … %s) on %s\n", len(revs), o.Package, revs[0], revs[len(revs)-1], t.run.ID)
 	return overVersions(ctx, t, revs, report)
 }
 
@@ -109,7 +109,7 @@ func runCommits(ctx context.Context, t *Target, o Options, log io.Writer, report
 	if err != nil {
 		return Finding{}, err
 	}
-	fmt.Fprintf(log, "bisecting commits of %s (%s … %s) in %s on %s\n", o.Package, o.Good, o.Bad, clone, t.Run.ID)
+	fmt.Fprintf(log, "bisecting commits of %s (%s … %s) in %s on %s\n", o.Package, o.Good, o.Bad, clone, t.run.ID)
 	return overCommits(ctx, t, commits{
 		Repo: o.Repo, Clone: clone, Good: o.Good, Bad: o.Bad, StepCommand: step, Output: o.Git,
 	}, report)
@@ -121,25 +121,25 @@ func writeFinding(ctx context.Context, t *Target, o Options, f Finding) error {
 		return fmt.Errorf("--write: the search was not decisive (skipped steps); nothing written")
 	}
 	var firstBad Step
-	for _, st := range f.Steps {
-		if st.Rev == f.FirstBad && st.Verdict == Bad {
+	for _, st := range f.steps {
+		if st.Rev == f.firstBad && st.Verdict == Bad {
 			firstBad = st
 		}
 	}
 	reg := regression{Exit: t.regressedExit(firstBad), Link: o.Link}
 	if o.Repo == "" {
-		reg.Packages = t.regressedPackages(t.versionPin(f.FirstBad), "")
+		reg.Packages = t.regressedPackages(t.versionPin(f.firstBad), "")
 	} else {
 		remote := webRemote(ctx, o.Repo)
 		if remote == "" {
 			return fmt.Errorf("--write: a case cannot pin a commit of a local repository; rerun with --repo set to its https URL (or add the variant by hand)")
 		}
-		reg.Packages = t.regressedPackages(o.Package+" @ git+"+remote+"@"+f.FirstBad, localRepo(o.Repo))
+		reg.Packages = t.regressedPackages(o.Package+" @ git+"+remote+"@"+f.firstBad, localRepo(o.Repo))
 		if reg.Link == "" {
-			reg.Link = strings.TrimSuffix(remote, ".git") + "/commit/" + f.FirstBad
+			reg.Link = strings.TrimSuffix(remote, ".git") + "/commit/" + f.firstBad
 		}
 	}
-	return writeRegression(t.Run.Case.File, t.Run.Case.Project, reg)
+	return writeRegression(t.run.Case.File, t.run.Case.Project, reg)
 }
 
 // webRemote is repo's https URL: repo itself, or a local clone's origin.
@@ -162,11 +162,11 @@ func webRemote(ctx context.Context, repo string) string {
 // NewLog is the bisection as --json writes it: the steps made, and the
 // finding or the error that ended the search.
 func NewLog(t *Target, o Options, f Finding, err error) Log {
-	l := Log{Case: t.Run.Case.ID(), Run: t.Run.ID, Package: o.Package, Repo: o.Repo, Good: o.Good, Bad: o.Bad, Steps: f.Steps}
+	l := Log{Case: t.run.Case.ID(), Run: t.run.ID, Package: o.Package, Repo: o.Repo, Good: o.Good, Bad: o.Bad, Steps: f.steps}
 	if err != nil {
 		l.Error = err.Error()
 		return l
 	}
-	l.FirstBad, l.Subject, l.LastGood, l.Candidates, l.Skipped = f.FirstBad, f.Subject, f.LastGood, f.Candidates, f.Skipped
+	l.FirstBad, l.Subject, l.LastGood, l.Candidates, l.Skipped = f.firstBad, f.subject, f.lastGood, f.candidates, f.skipped
 	return l
 }

@@ -141,7 +141,7 @@ func judgeCommit(ctx context.Context, t *Target, repo, clone string) (Step, erro
 }
 
 func judgeSHA(ctx context.Context, t *Target, repo, clone, sha string) Step {
-	s := t.judge(ctx, sha, commitRequirement(clone, sha, t.Package), localRepo(repo))
+	s := t.judge(ctx, sha, commitRequirement(clone, sha, t.pkg), localRepo(repo))
 	s.Subject = subject(ctx, clone, sha)
 	return s
 }
@@ -173,7 +173,7 @@ func overCommits(ctx context.Context, t *Target, c commits, report func(Step)) (
 	}
 	step := func(sha string) Step {
 		s := judgeSHA(ctx, t, c.Repo, c.Clone, sha)
-		f.Steps = append(f.Steps, s)
+		f.steps = append(f.steps, s)
 		if report != nil {
 			report(s)
 		}
@@ -191,7 +191,7 @@ func overCommits(ctx context.Context, t *Target, c commits, report func(Step)) (
 	}
 	defer git(context.WithoutCancel(ctx), c.Clone, "bisect", "reset")
 	chatter := &stepLines{rest: c.Output, step: func(s Step) {
-		f.Steps = append(f.Steps, s)
+		f.steps = append(f.steps, s)
 		if report != nil {
 			report(s)
 		}
@@ -204,32 +204,32 @@ func overCommits(ctx context.Context, t *Target, c commits, report func(Step)) (
 	chatter.flush()
 	out := chatter.all.String()
 	if m := firstBadRE.FindStringSubmatch(out); m != nil {
-		f.FirstBad, f.Candidates = m[1], []string{m[1]}
+		f.firstBad, f.candidates = m[1], []string{m[1]}
 	} else if i := strings.Index(out, "The first bad commit could be any of:"); i >= 0 {
 		for _, line := range strings.Split(out[i:], "\n")[1:] {
 			m := candidateRE.FindStringSubmatch(strings.TrimSpace(line))
 			if m == nil {
 				break
 			}
-			f.Candidates = append(f.Candidates, m[1])
+			f.candidates = append(f.candidates, m[1])
 		}
-		if len(f.Candidates) > 0 {
-			f.FirstBad = f.Candidates[len(f.Candidates)-1]
+		if len(f.candidates) > 0 {
+			f.firstBad = f.candidates[len(f.candidates)-1]
 		}
 	}
-	if f.FirstBad == "" {
+	if f.firstBad == "" {
 		if ctx.Err() != nil {
 			return f, ctx.Err()
 		}
 		return f, fmt.Errorf("git bisect run did not name a first bad commit (%v):\n%s", runErr, tailLines(out, 15))
 	}
-	f.Subject = subject(ctx, c.Clone, f.FirstBad)
-	if parent, err := resolveCommit(ctx, c.Clone, f.FirstBad+"^"); err == nil && f.decisive() {
-		f.LastGood = parent
+	f.subject = subject(ctx, c.Clone, f.firstBad)
+	if parent, err := resolveCommit(ctx, c.Clone, f.firstBad+"^"); err == nil && f.decisive() {
+		f.lastGood = parent
 	}
-	for _, s := range f.Steps {
+	for _, s := range f.steps {
 		if s.Verdict == Skip {
-			f.Skipped = append(f.Skipped, s.Rev)
+			f.skipped = append(f.skipped, s.Rev)
 		}
 	}
 	return f, nil

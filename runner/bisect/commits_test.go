@@ -152,11 +152,11 @@ func TestCommitsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.FirstBad != shas[6] || f.Subject != "Change 7" || f.LastGood != shas[5] {
-		t.Errorf("first bad %s %q, last good %s; want %s \"Change 7\" after %s", f.FirstBad, f.Subject, f.LastGood, shas[6], shas[5])
+	if f.firstBad != shas[6] || f.subject != "Change 7" || f.lastGood != shas[5] {
+		t.Errorf("first bad %s %q, last good %s; want %s \"Change 7\" after %s", f.firstBad, f.subject, f.lastGood, shas[6], shas[5])
 	}
 	// 12 commits: the ends, then at most ⌈log2 11⌉ commits in between.
-	if between, limit := len(f.Steps)-2, int(math.Ceil(math.Log2(11))); between < 1 || between > limit {
+	if between, limit := len(f.steps)-2, int(math.Ceil(math.Log2(11))); between < 1 || between > limit {
 		t.Errorf("%d steps between the ends, want 1…%d", between, limit)
 	}
 	if _, err := os.Stat(filepath.Join(clone, ".git", "BISECT_START")); err == nil {

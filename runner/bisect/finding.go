@@ -12,28 +12,28 @@ import (
 //
 //	first bad: 8e00a2d9d "Make mx.compile cache erasing thread safe (#4248)"  last good: d9e2b0d40
 func (f Finding) writeSummary(w io.Writer) {
-	first := shortRev(f.FirstBad)
-	if f.Subject != "" {
-		first += " " + `"` + f.Subject + `"`
+	first := shortRev(f.firstBad)
+	if f.subject != "" {
+		first += " " + `"` + f.subject + `"`
 	}
 	if f.decisive() {
-		fmt.Fprintf(w, "first bad: %s  last good: %s\n", first, shortRev(f.LastGood))
+		fmt.Fprintf(w, "first bad: %s  last good: %s\n", first, shortRev(f.lastGood))
 	} else {
 		var cands []string
-		for _, c := range f.Candidates {
+		for _, c := range f.candidates {
 			cands = append(cands, shortRev(c))
 		}
-		fmt.Fprintf(w, "first bad: one of %s (skipped steps left it open)  last good: %s\n", strings.Join(cands, ", "), shortRev(f.LastGood))
+		fmt.Fprintf(w, "first bad: one of %s (skipped steps left it open)  last good: %s\n", strings.Join(cands, ", "), shortRev(f.lastGood))
 	}
-	if len(f.Skipped) > 0 {
+	if len(f.skipped) > 0 {
 		var sk []string
-		for _, s := range f.Skipped {
+		for _, s := range f.skipped {
 			sk = append(sk, shortRev(s))
 		}
 		fmt.Fprintf(w, "skipped: %s\n", strings.Join(sk, ", "))
 	}
-	searched := max(len(f.Steps)-2, 0)
-	fmt.Fprintf(w, "%d steps: 2 ends, %d between\n", len(f.Steps), searched)
+	searched := max(len(f.steps)-2, 0)
+	fmt.Fprintf(w, "%d steps: 2 ends, %d between\n", len(f.steps), searched)
 }
 
 // A Log is a bisection as `--json` writes it.

@@ -33,7 +33,7 @@ func stepCommand(t *Target, o Options, clone string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	caseFile, err := filepath.Abs(t.Run.Case.File)
+	caseFile, err := filepath.Abs(t.run.Case.File)
 	if err != nil {
 		return nil, err
 	}

@@ -7,20 +7,20 @@ import (
 
 // A Finding is where a search ended.
 type Finding struct {
-	// FirstBad and LastGood are the revisions on either side of the
-	// change. When skipped revisions sit between them, FirstBad is the
-	// earliest that is known bad and Candidates lists every revision that
+	// firstBad and lastGood are the revisions on either side of the
+	// change. When skipped revisions sit between them, firstBad is the
+	// earliest that is known bad and candidates lists every revision that
 	// could be the first bad one.
-	FirstBad   string
-	LastGood   string
-	Subject    string   // FirstBad's commit subject; "" for a version
-	Candidates []string // in order; just FirstBad when the search was decisive
-	Skipped    []string // revisions that could not be judged, in order
-	Steps      []Step   // every step, the two ends first
+	firstBad   string
+	lastGood   string
+	subject    string   // firstBad's commit subject; "" for a version
+	candidates []string // in order; just firstBad when the search was decisive
+	skipped    []string // revisions that could not be judged, in order
+	steps      []Step   // every step, the two ends first
 }
 
 // decisive reports whether the search narrowed the change to one revision.
-func (f Finding) decisive() bool { return len(f.Candidates) == 1 }
+func (f Finding) decisive() bool { return len(f.candidates) == 1 }
 
 // An endError is a range whose ends do not bracket a regression: the good
 // end already fails, or the bad end passes. No search is made.
@@ -63,7 +63,7 @@ func search(ctx context.Context, revs []string, judge func(rev string) Step, rep
 	}
 	try := func(i int) Step {
 		s := judge(revs[i])
-		f.Steps = append(f.Steps, s)
+		f.steps = append(f.steps, s)
 		if report != nil {
 			report(s)
 		}
@@ -94,13 +94,13 @@ func search(ctx context.Context, revs []string, judge func(rev string) Step, rep
 	if err := ctx.Err(); err != nil {
 		return f, err
 	}
-	f.LastGood, f.FirstBad = revs[lo], revs[hi]
+	f.lastGood, f.firstBad = revs[lo], revs[hi]
 	for i := lo + 1; i <= hi; i++ {
-		f.Candidates = append(f.Candidates, revs[i])
+		f.candidates = append(f.candidates, revs[i])
 	}
 	for i := range revs {
 		if skipped[i] {
-			f.Skipped = append(f.Skipped, revs[i])
+			f.skipped = append(f.skipped, revs[i])
 		}
 	}
 	return f, nil

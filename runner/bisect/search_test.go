@@ -34,10 +34,10 @@ func TestSearchFindsEveryFirstBad(t *testing.T) {
 			if err != nil {
 				t.Fatalf("n=%d firstBad=%d: %v", n, firstBad, err)
 			}
-			if f.FirstBad != rs[firstBad] || f.LastGood != rs[firstBad-1] || !f.decisive() {
-				t.Errorf("n=%d: found %s (last good %s, candidates %v), want %s", n, f.FirstBad, f.LastGood, f.Candidates, rs[firstBad])
+			if f.firstBad != rs[firstBad] || f.lastGood != rs[firstBad-1] || !f.decisive() {
+				t.Errorf("n=%d: found %s (last good %s, candidates %v), want %s", n, f.firstBad, f.lastGood, f.candidates, rs[firstBad])
 			}
-			if between := len(f.Steps) - 2; between > limit {
+			if between := len(f.steps) - 2; between > limit {
 				t.Errorf("n=%d firstBad=%d: %d steps between the ends, want ≤ ⌈log2 %d⌉ = %d", n, firstBad, between, n, limit)
 			}
 		}
@@ -73,10 +73,10 @@ func TestSearchSkips(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if f.FirstBad != tc.firstBad || !slices.Equal(f.Candidates, tc.candidates) {
-			t.Errorf("%s: first bad %s, candidates %v; want %s, %v (judged %v)", tc.name, f.FirstBad, f.Candidates, tc.firstBad, tc.candidates, judged)
+		if f.firstBad != tc.firstBad || !slices.Equal(f.candidates, tc.candidates) {
+			t.Errorf("%s: first bad %s, candidates %v; want %s, %v (judged %v)", tc.name, f.firstBad, f.candidates, tc.firstBad, tc.candidates, judged)
 		}
-		for _, s := range f.Skipped {
+		for _, s := range f.skipped {
 			if !slices.Contains(tc.skip, s) {
 				t.Errorf("%s: %s reported skipped", tc.name, s)
 			}

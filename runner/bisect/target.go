@@ -24,12 +24,12 @@ type Executor interface {
 // A Target is the one run a bisection repeats with the package moved: one
 // case, its clean variant, on one interpreter.
 type Target struct {
-	Executor Executor
-	Run      *plan.Run      // the run with the clean expectation
-	BadName  string         // the known-bad variant whose failure means bad; "" means any crash
-	Bad      *cases.Variant // its expectation (exit, stderr); nil means any crash
-	Package  string         // the package that moves, as the user wrote it
-	Repeat   int            // runs per step; one failure is enough to call it bad
+	executor Executor
+	run      *plan.Run      // the run with the clean expectation
+	badName  string         // the known-bad variant whose failure means bad; "" means any crash
+	bad      *cases.Variant // its expectation (exit, stderr); nil means any crash
+	pkg      string         // the package that moves, as the user wrote it
+	repeat   int            // runs per step; one failure is enough to call it bad
 }
 
 // TargetOptions choose the run a bisection repeats.
@@ -66,9 +66,9 @@ func NewTarget(x Executor, cs []*cases.Case, runs []*plan.Run, opt TargetOptions
 	if err != nil {
 		return nil, err
 	}
-	t := &Target{Executor: x, Run: r, Package: opt.Package, Repeat: max(opt.Repeat, 1)}
-	if t.Bad = c.BadVariant(); t.Bad != nil {
-		t.BadName = t.Bad.Name
+	t := &Target{executor: x, run: r, pkg: opt.Package, repeat: max(opt.Repeat, 1)}
+	if t.bad = c.BadVariant(); t.bad != nil {
+		t.badName = t.bad.Name
 	}
 	return t, nil
 }
@@ -86,7 +86,7 @@ func (t *Target) judge(ctx context.Context, rev, requirement, samePath string) (
 	defer func() { step.Duration = time.Since(start) }()
 
 	clean := t.variantRun(requirement, samePath, nil)
-	res := t.Executor.Execute(ctx, clean)
+	res := t.executor.Execute(ctx, clean)
 	step.Status, step.Actual, step.Signal, step.Sig = res.Status, res.Actual, res.Signal, res.Signature
 	switch res.Status {
 	case result.Pass, result.FlakyPass:
@@ -102,7 +102,7 @@ func (t *Target) judge(ctx context.Context, rev, requirement, samePath string) (
 	}
 	step.Reason = firstLine(res.Reason)
 	bad := t.variantRun(requirement, samePath, t.badExpectation())
-	bres := t.Executor.Execute(ctx, bad)
+	bres := t.executor.Execute(ctx, bad)
 	switch bres.Status {
 	case result.Pass, result.FlakyPass:
 		step.Verdict = Bad
@@ -117,55 +117,55 @@ func (t *Target) judge(ctx context.Context, rev, requirement, samePath string) (
 }
 
 func (t *Target) badLabel() string {
-	if t.Bad == nil {
+	if t.bad == nil {
 		return "a crash (no known-bad variant)"
 	}
-	return "variant " + t.BadName
+	return "variant " + t.badName
 }
 
 // badExpectation is the clean variant with the known-bad variant's exit
 // and stderr expectations: the same script, the same environment, so only
 // the way the process ends is judged.
 func (t *Target) badExpectation() *cases.Variant {
-	v := *t.Run.Variant
-	if t.Bad == nil {
+	v := *t.run.Variant
+	if t.bad == nil {
 		v.Exit, v.Stderr = exitstatus.Expect{Crash: true}, nil
 	} else {
-		v.Exit, v.Stderr = t.Bad.Exit, t.Bad.Stderr
+		v.Exit, v.Stderr = t.bad.Exit, t.bad.Stderr
 	}
 	// One run that crashes the declared way is enough: up to Repeat+1 tries.
-	v.Repeat, v.Retries = 1, t.Repeat
+	v.Repeat, v.Retries = 1, t.repeat
 	return &v
 }
 
 // variantRun is the target run with the package moved to requirement, and
 // expectation in place of the clean variant when it is not nil.
 func (t *Target) variantRun(requirement, samePath string, expectation *cases.Variant) *plan.Run {
-	r := *t.Run
+	r := *t.run
 	var v cases.Variant
 	if expectation != nil {
 		v = *expectation
 	} else {
-		v = *t.Run.Variant
-		v.Repeat, v.Retries = t.Repeat, 0
+		v = *t.run.Variant
+		v.Repeat, v.Retries = t.repeat, 0
 	}
 	r.Variant = &v
 	r.XFail = ""
-	r.Packages = replacePin(t.Run.Packages, t.Package, requirement, samePath)
-	r.ID = t.Run.ID
+	r.Packages = replacePin(t.run.Packages, t.pkg, requirement, samePath)
+	r.ID = t.run.ID
 	return &r
 }
 
 // versionPin is the requirement that installs version v of the package,
 // with the extras the case asks for: `jax[cuda12]==0.4.30`.
 func (t *Target) versionPin(v string) string {
-	want := pep508.Normalize(t.Package)
-	for _, p := range t.Run.Variant.Packages {
+	want := pep508.Normalize(t.pkg)
+	for _, p := range t.run.Variant.Packages {
 		if p.Name != "" && pep508.Normalize(p.Name) == want && p.URL == "" {
 			return pep508.Requirement{Name: p.Name, Extras: p.Extras, Specifier: "==" + v}.String()
 		}
 	}
-	return t.Package + "==" + v
+	return t.pkg + "==" + v
 }
 
 // regressedPackages are the clean variant's packages as case.yaml spells
@@ -173,10 +173,10 @@ func (t *Target) versionPin(v string) string {
 // finding becomes. A local path to samePath (the bisected repository) is
 // replaced too.
 func (t *Target) regressedPackages(requirement, samePath string) []string {
-	want := pep508.Normalize(t.Package)
+	want := pep508.Normalize(t.pkg)
 	var out []string
 	replaced := false
-	for _, p := range t.Run.Variant.Packages {
+	for _, p := range t.run.Variant.Packages {
 		if p.Name != "" && pep508.Normalize(p.Name) == want || p.Path != "" && samePath != "" && t.resolve(p.Path) == filepath.Clean(samePath) {
 			if !replaced {
 				out = append(out, requirement)
@@ -194,18 +194,18 @@ func (t *Target) regressedPackages(requirement, samePath string) []string {
 
 // resolve makes a case's local path absolute, as the plan does.
 func (t *Target) resolve(path string) string {
-	if filepath.IsAbs(path) || t.Run.Case == nil {
+	if filepath.IsAbs(path) || t.run.Case == nil {
 		return filepath.Clean(path)
 	}
-	return filepath.Join(t.Run.Case.Dir, filepath.FromSlash(path))
+	return filepath.Join(t.run.Case.Dir, filepath.FromSlash(path))
 }
 
 // regressedExit is the exit a new `regressed` variant expects: the known-bad
 // variant's, else the signal the first bad step died of, else any crash.
 func (t *Target) regressedExit(firstBad Step) string {
 	switch {
-	case t.Bad != nil:
-		return t.Bad.Exit.String()
+	case t.bad != nil:
+		return t.bad.Exit.String()
 	case firstBad.Signal != "":
 		return firstBad.Signal
 	}

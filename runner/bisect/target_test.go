@@ -20,7 +20,7 @@ func targetWith(t *testing.T, bad *cases.Variant, pkgs ...string) *Target {
 		}
 		v.Packages = append(v.Packages, r)
 	}
-	return &Target{Run: &plan.Run{Variant: v}, Package: "Jax_Lib", Bad: bad}
+	return &Target{run: &plan.Run{Variant: v}, pkg: "Jax_Lib", bad: bad}
 }
 
 func TestRegressionPins(t *testing.T) {
