@@ -17,20 +17,20 @@ import (
 // A Draft is a case being written, from what `new` is told or what
 // `import` reads from a lit test. Its archive turns it into a case file.
 type Draft struct {
-	Summary  string   // "" writes the summary placeholder
-	Story    []string // the opening comment, without "# "; nil writes the story template
-	Commands []string // the script; none runs the one .py file, as lit's RUN: %PYTHON %s
-	Files    []txtar.File
+	summary  string   // "" writes the summary placeholder
+	story    []string // the opening comment, without "# "; nil writes the story template
+	commands []string // the script; none runs the one .py file, as lit's RUN: %PYTHON %s
+	files    []txtar.File
 
-	Links       []string
-	Python      []string
-	Packages    []string
-	Requires    []string
-	Unsupported []string
-	XFail       []string
-	Exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
-	Env         map[string]string // the case's env
-	Variants    []draftVariant
+	links       []string
+	python      []string
+	packages    []string
+	requires    []string
+	unsupported []string
+	xfail       []string
+	exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
+	env         map[string]string // the case's env
+	variants    []draftVariant
 }
 
 // A draftVariant is a variant besides the default one.
@@ -45,14 +45,14 @@ type draftVariant struct {
 // files.
 func (d *Draft) archive() ([]byte, error) {
 	var script bytes.Buffer
-	story := d.Story
+	story := d.story
 	if story == nil {
 		story = storyTemplate
 	}
 	for _, l := range story {
 		script.WriteString(strings.TrimRight("# "+l, " ") + "\n")
 	}
-	for _, c := range d.Commands {
+	for _, c := range d.commands {
 		script.WriteString(c + "\n")
 	}
 	yml, err := d.caseYAML()
@@ -61,13 +61,13 @@ func (d *Draft) archive() ([]byte, error) {
 	}
 	ar := &txtar.Archive{Comment: script.Bytes()}
 	ar.Files = append(ar.Files, txtar.File{Name: "case.yaml", Data: yml})
-	ar.Files = append(ar.Files, d.Files...)
+	ar.Files = append(ar.Files, d.files...)
 	return txtar.Format(ar), nil
 }
 
 // caseYAML writes the keys the draft holds, in caseKeyOrder.
 func (d *Draft) caseYAML() ([]byte, error) {
-	summary := d.Summary
+	summary := d.summary
 	if summary == "" {
 		summary = summaryPlaceholder + " what broke, in one line"
 	}
@@ -76,29 +76,29 @@ func (d *Draft) caseYAML() ([]byte, error) {
 		root.Content = append(root.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, value)
 	}
 	add("summary", str(summary))
-	add("links", list(d.Links))
-	if len(d.Python) == 1 {
-		add("python", str(d.Python[0]))
-	} else if len(d.Python) > 1 {
-		add("python", list(d.Python))
+	add("links", list(d.links))
+	if len(d.python) == 1 {
+		add("python", str(d.python[0]))
+	} else if len(d.python) > 1 {
+		add("python", list(d.python))
 	}
 	for _, kv := range []struct {
 		key    string
 		values []string
-	}{{"requires", d.Requires}, {"unsupported", d.Unsupported}, {"packages", d.Packages}, {"xfail", d.XFail}} {
+	}{{"requires", d.requires}, {"unsupported", d.unsupported}, {"packages", d.packages}, {"xfail", d.xfail}} {
 		if len(kv.values) > 0 {
 			add(kv.key, list(kv.values))
 		}
 	}
-	if d.Exit != "" {
-		add("exit", str(d.Exit))
+	if d.exit != "" {
+		add("exit", str(d.exit))
 	}
-	if len(d.Env) > 0 {
-		add("env", mapping(d.Env))
+	if len(d.env) > 0 {
+		add("env", mapping(d.env))
 	}
-	if len(d.Variants) > 0 {
+	if len(d.variants) > 0 {
 		vs := &yaml.Node{Kind: yaml.MappingNode}
-		for _, v := range d.Variants {
+		for _, v := range d.variants {
 			body := &yaml.Node{Kind: yaml.MappingNode}
 			if len(v.Env) > 0 {
 				body.Content = append(body.Content, str("env"), mapping(v.Env))
@@ -205,8 +205,8 @@ func nameFromFile(file string) string {
 func newDraft(reproFile string, repro []byte) (*Draft, error) {
 	if reproFile == "" {
 		return &Draft{
-			Commands: []string{"python repro.py"},
-			Files:    []txtar.File{{Name: "repro.py", Data: []byte(reproStub)}},
+			commands: []string{"python repro.py"},
+			files:    []txtar.File{{Name: "repro.py", Data: []byte(reproStub)}},
 		}, nil
 	}
 	name := filepath.Base(reproFile)
@@ -214,8 +214,8 @@ func newDraft(reproFile string, repro []byte) (*Draft, error) {
 		return nil, fmt.Errorf("--from %s: want the Python program that crashes (a .py file); add sources it builds to the archive by hand, with a build-ext line", reproFile)
 	}
 	return &Draft{
-		Commands: []string{"python " + name},
-		Files:    []txtar.File{{Name: name, Data: repro}},
+		commands: []string{"python " + name},
+		files:    []txtar.File{{Name: name, Data: repro}},
 	}, nil
 }
 

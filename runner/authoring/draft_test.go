@@ -52,8 +52,8 @@ func TestNewDraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Python = []string{"3.12", "3.13t"}
-	d.Requires = []string{"!free-threading"}
+	d.python = []string{"3.12", "3.13t"}
+	d.requires = []string{"!free-threading"}
 	data, err := d.archive()
 	if err != nil {
 		t.Fatal(err)

@@ -100,34 +100,34 @@ func (d *Draft) addExtension(e extension) error {
 	}
 	if e.FixFlag != "" {
 		build = append(build, "--", "$FIXFLAG")
-		d.Env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
-		d.Variants = append(d.Variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
+		d.env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
+		d.variants = append(d.variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
 	}
-	d.Commands = append([]string{strings.Join(build, " ")}, d.Commands...)
-	d.Commands = append(d.Commands, "stdout '^ok$'")
-	for i, f := range d.Files {
+	d.commands = append([]string{strings.Join(build, " ")}, d.commands...)
+	d.commands = append(d.commands, "stdout '^ok$'")
+	for i, f := range d.files {
 		if filepath.Ext(f.Name) == ".py" {
-			d.Files[i].Data = ensurePrintsOK(f.Data)
+			d.files[i].Data = ensurePrintsOK(f.Data)
 		}
 	}
-	d.Files = append(d.Files, e.Sources...)
-	d.Requires = appendNew(d.Requires, "cc")
+	d.files = append(d.files, e.Sources...)
+	d.requires = appendNew(d.requires, "cc")
 	if e.With != "" {
 		named := false
-		for _, p := range d.Packages {
+		for _, p := range d.packages {
 			if strings.HasPrefix(strings.ToLower(p), e.With) {
 				named = true
 			}
 		}
 		if !named {
-			d.Packages = append(d.Packages, bindingPins[e.With])
+			d.packages = append(d.packages, bindingPins[e.With])
 		}
-		if e.With == "nanobind" && len(d.Python) == 0 {
-			d.Python = []string{">=3.10"} // nanobind's own floor
+		if e.With == "nanobind" && len(d.python) == 0 {
+			d.python = []string{">=3.10"} // nanobind's own floor
 		}
 	}
-	if d.Story == nil {
-		d.Story = append(append([]string{}, storyTemplate...), extensionStory...)
+	if d.story == nil {
+		d.story = append(append([]string{}, storyTemplate...), extensionStory...)
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func TestAddExtension(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d.Packages = tt.pkgs
+			d.packages = tt.pkgs
 			err = d.addExtension(tt.ext)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {

@@ -47,7 +47,7 @@ func ImportPath(corpusRoot, src, id string) (string, error) {
 // unknown substitutions and feature names.
 func ImportLit(file string, src []byte) (*Draft, error) {
 	name := filepath.Base(file)
-	d := &Draft{Files: []txtar.File{{Name: name, Data: src}}}
+	d := &Draft{files: []txtar.File{{Name: name, Data: src}}}
 	var errs cases.ErrorList
 	fail := func(line int, format string, args ...any) {
 		errs = append(errs, &cases.Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)})
@@ -74,11 +74,11 @@ lines:
 			}
 			switch kw {
 			case "REQUIRES":
-				d.Requires = append(d.Requires, exprs...)
+				d.requires = append(d.requires, exprs...)
 			case "UNSUPPORTED":
-				d.Unsupported = append(d.Unsupported, exprs...)
+				d.unsupported = append(d.unsupported, exprs...)
 			case "XFAIL":
-				d.XFail = append(d.XFail, exprs...)
+				d.xfail = append(d.xfail, exprs...)
 			}
 		default:
 			fail(n, "%s: is a lit directive cleanexit has no counterpart for; remove it, or write the case by hand", kw)
@@ -92,10 +92,10 @@ lines:
 		return nil, errs
 	}
 	if runs.crashLine != 0 {
-		d.Exit = "crash"
+		d.exit = "crash"
 	}
 	if !(len(runs.lines) == 1 && runs.lines[0] == "python "+name) {
-		d.Commands = runs.lines
+		d.commands = runs.lines
 	}
 	return d, nil
 }

@@ -117,20 +117,20 @@ func TestImportLit(t *testing.T) {
 			for _, c := range []struct {
 				what      string
 				got, want []string
-			}{{"commands", d.Commands, tt.commands}, {"requires", d.Requires, tt.requires}, {"unsupported", d.Unsupported, tt.unsupported}, {"xfail", d.XFail, tt.xfail}} {
+			}{{"commands", d.commands, tt.commands}, {"requires", d.requires, tt.requires}, {"unsupported", d.unsupported, tt.unsupported}, {"xfail", d.xfail, tt.xfail}} {
 				if !reflect.DeepEqual(c.got, c.want) {
 					t.Errorf("%s = %q, want %q", c.what, c.got, c.want)
 				}
 			}
-			if d.Exit != tt.exit {
-				t.Errorf("exit = %q, want %q", d.Exit, tt.exit)
+			if d.exit != tt.exit {
+				t.Errorf("exit = %q, want %q", d.exit, tt.exit)
 			}
-			if len(d.Files) != 1 || string(d.Files[0].Data) != tt.src {
+			if len(d.files) != 1 || string(d.files[0].Data) != tt.src {
 				t.Errorf("the test file was not kept verbatim")
 			}
 			// The draft, given the link import cannot know, is a case the
 			// core loads.
-			d.Links = []string{"https://example.com/1"}
+			d.links = []string{"https://example.com/1"}
 			data, err := d.archive()
 			if err != nil {
 				t.Fatal(err)
@@ -173,10 +173,10 @@ func TestImportMLIRContextShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Links = []string{"https://github.com/llvm/llvm-project/pull/203826", "https://github.com/llvm/eudsl"}
-	d.Python = []string{">=3.10,<3.15", "3.14t"}
-	d.Unsupported = []string{"darwin && amd64"}
-	d.Packages = []string{"mlir-python-bindings==20261004+758aa4a92"}
+	d.links = []string{"https://github.com/llvm/llvm-project/pull/203826", "https://github.com/llvm/eudsl"}
+	d.python = []string{">=3.10,<3.15", "3.14t"}
+	d.unsupported = []string{"darwin && amd64"}
+	d.packages = []string{"mlir-python-bindings==20261004+758aa4a92"}
 	data, err := d.archive()
 	if err != nil {
 		t.Fatal(err)
@@ -299,10 +299,10 @@ func TestImportUpstreamLitFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(d.Commands, tt.commands) || d.Exit != "" {
-				t.Errorf("commands %q, exit %q; want %q and a clean exit", d.Commands, d.Exit, tt.commands)
+			if !reflect.DeepEqual(d.commands, tt.commands) || d.exit != "" {
+				t.Errorf("commands %q, exit %q; want %q and a clean exit", d.commands, d.exit, tt.commands)
 			}
-			d.Links = []string{"https://example.com/1"}
+			d.links = []string{"https://example.com/1"}
 			data, err := d.archive()
 			if err != nil {
 				t.Fatal(err)

@@ -17,8 +17,8 @@ type Keys struct {
 
 // Apply sets the draft's keys to k's.
 func (k Keys) Apply(d *Draft) {
-	d.Summary = k.Summary
-	d.Python, d.Packages, d.Links = k.Python, k.Packages, k.Links
+	d.summary = k.Summary
+	d.python, d.packages, d.links = k.Python, k.Packages, k.Links
 }
 
 // A NewRequest is what `cleanexit new` is told: the keys, and the repro
@@ -48,7 +48,7 @@ func (r NewRequest) Draft() (*Draft, error) {
 		return nil, err
 	}
 	r.Keys.Apply(d)
-	d.Requires = r.Requires
+	d.requires = r.Requires
 	ext := extension{With: r.With, FixFlag: r.FixFlag}
 	if ext.Sources, err = readSources(r.Sources); err != nil {
 		return nil, fmt.Errorf("--source: %v", err)

@@ -25,8 +25,8 @@ func TestNewRequestKeysBeforeExtension(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(d.Packages, []string{"nanobind==2.9.0"}) || !slices.Equal(d.Requires, []string{"linux", "cc"}) || !slices.Equal(d.Python, []string{"3.12"}) {
-		t.Errorf("packages %q, requires %q, python %q", d.Packages, d.Requires, d.Python)
+	if !slices.Equal(d.packages, []string{"nanobind==2.9.0"}) || !slices.Equal(d.requires, []string{"linux", "cc"}) || !slices.Equal(d.python, []string{"3.12"}) {
+		t.Errorf("packages %q, requires %q, python %q", d.packages, d.requires, d.python)
 	}
 	if _, err := (NewRequest{From: filepath.Join(dir, "missing.py")}).Draft(); err == nil || !strings.HasPrefix(err.Error(), "--from: ") {
 		t.Errorf("a missing repro: %v", err)
