@@ -43,7 +43,7 @@ def get_requires_for_build_wheel(config_settings=None):
 	if err := os.Mkdir(tmp, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	c := &Cache{Root: filepath.Join(dir, "cache"), Installer: "pip", Environ: append(os.Environ(), "TMPDIR="+tmp)}
+	c := &Cache{Root: filepath.Join(dir, "cache"), Installer: "pip", environ: append(os.Environ(), "TMPDIR="+tmp)}
 	defer c.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())

@@ -48,7 +48,7 @@ func TestBuildBackendSeesNoSecrets(t *testing.T) {
 	spec.Packages = []string{src}
 	spec.Index = Index{NoIndex: true}
 	c := newTestCache(t)
-	c.Environ = append(os.Environ(), "GITHUB_TOKEN=ghp_leak", "AWS_SECRET_ACCESS_KEY=aws_leak", "HOME=/home/leak", "PRIVATE_INDEX_TOKEN=wanted")
+	c.environ = append(os.Environ(), "GITHUB_TOKEN=ghp_leak", "AWS_SECRET_ACCESS_KEY=aws_leak", "HOME=/home/leak", "PRIVATE_INDEX_TOKEN=wanted")
 	seen := func() map[string]string {
 		t.Helper()
 		data, err := os.ReadFile(record)

@@ -14,14 +14,14 @@ import (
 // Close when done with the environments it returned.
 type Cache struct {
 	Root      string              // the cleanexit cache root; envs live in Root/envs/<key>
-	Getenv    func(string) string // caller's environment, for PIP_*/UV_* config and PATH; default: a lookup in Environ
+	Getenv    func(string) string // caller's environment, for PIP_*/UV_* config and PATH; default: a lookup in environ
 	Installer string              // "auto" (uv if on PATH else pip), "pip", "uv"
 
-	// Environ is the caller's whole environment, which the installer
+	// environ is the caller's whole environment, which the installer
 	// children inherit after the filtering described in childenv.go; nil
 	// means os.Environ(). A Getenv func alone cannot be enumerated, hence
 	// this field.
-	Environ []string
+	environ []string
 
 	once   sync.Once
 	flight flight
@@ -67,11 +67,11 @@ type Env struct {
 
 func (c *Cache) init() {
 	c.once.Do(func() {
-		if c.Environ == nil {
-			c.Environ = os.Environ()
+		if c.environ == nil {
+			c.environ = os.Environ()
 		}
 		if c.Getenv == nil {
-			env := c.Environ
+			env := c.environ
 			c.Getenv = func(name string) string { return lookupEnv(env, name) }
 		}
 		c.warm = map[string]warmEntry{}

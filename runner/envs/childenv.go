@@ -40,7 +40,7 @@ var installerSettings = []string{
 // command-line options, which beat both environment and configuration files.
 func (c *Cache) installerEnviron(installer string, asked []string) (env []string, warnings []string) {
 	drop := append([]string{"PIP_FIND_LINKS", "UV_FIND_LINKS"}, leakyVariables...)
-	env, warnings = buildEnviron(c.Environ, asked)
+	env, warnings = buildEnviron(c.environ, asked)
 	env = withoutVariables(env, drop)
 	env = append(env, installerSettings...)
 	for _, name := range []string{"PIP_FIND_LINKS", "UV_FIND_LINKS"} {

@@ -49,7 +49,7 @@ func TestInstallerEnviron(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.installer, func(t *testing.T) {
-			c := &Cache{Environ: caller}
+			c := &Cache{environ: caller}
 			c.init()
 			env, warnings := c.installerEnviron(tt.installer, nil)
 			if !slices.Equal(env, tt.wantVars) {

@@ -70,7 +70,7 @@ func TestEnsureWithoutPackagesRunsNoInstaller(t *testing.T) {
 	spec := testPython(t, "3.12")
 	spec.PipDir = "" // would fail if an installer were asked for
 	c := newTestCache(t)
-	c.Environ = append(os.Environ(), "PIP_FIND_LINKS="+filepath.Join(t.TempDir(), "missing"))
+	c.environ = append(os.Environ(), "PIP_FIND_LINKS="+filepath.Join(t.TempDir(), "missing"))
 	env, err := c.Ensure(context.Background(), spec)
 	if err != nil {
 		t.Fatal(err)
@@ -271,7 +271,7 @@ func TestMissingFindLinksWarns(t *testing.T) {
 	spec.Packages = []string{"alpha", "delta"}
 	spec.Index = Index{NoIndex: true, FindLinks: []string{missingSpec, wheelhouse(t, threeWheels...)}}
 	c := newTestCache(t)
-	c.Environ = append(os.Environ(), "PIP_FIND_LINKS="+missingEnv+" "+fromEnv)
+	c.environ = append(os.Environ(), "PIP_FIND_LINKS="+missingEnv+" "+fromEnv)
 
 	env, err := c.Ensure(context.Background(), spec)
 	if err != nil {
@@ -291,7 +291,7 @@ func TestMissingFindLinksWarns(t *testing.T) {
 	if cmd := strings.Join(m.Commands[len(m.Commands)-1], " "); strings.Contains(cmd, missingSpec) {
 		t.Errorf("pip was given the missing folder: %s", cmd)
 	}
-	warm, err := (&Cache{Root: c.Root, Environ: c.Environ}).Ensure(context.Background(), spec)
+	warm, err := (&Cache{Root: c.Root, environ: c.environ}).Ensure(context.Background(), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestMissingFindLinksWarns(t *testing.T) {
 
 // TestCallerPythonSetupDoesNotLeak: the caller's PYTHONPATH holds a
 // sitecustomize that records every interpreter that imports it. Neither the
-// venv and pip commands nor a program run through Env.Environ may import it,
+// venv and pip commands nor a program run through Env.environ may import it,
 // and the folder must not be on the environment's sys.path. The same
 // interpreter outside the environment does import it, which shows the trap
 // works.
@@ -320,7 +320,7 @@ func TestCallerPythonSetupDoesNotLeak(t *testing.T) {
 	caller := append(os.Environ(), "PYTHONPATH="+somewhere, "PYTHONUSERBASE="+t.TempDir(), "VIRTUAL_ENV=/nonexistent/venv")
 
 	c := newTestCache(t)
-	c.Environ = caller
+	c.environ = caller
 	env, err := c.Ensure(context.Background(), spec)
 	if err != nil {
 		t.Fatal(err)
@@ -336,7 +336,7 @@ func TestCallerPythonSetupDoesNotLeak(t *testing.T) {
 		t.Errorf("VIRTUAL_ENV is not the environment:\n%s", out)
 	}
 	if _, err := os.Stat(sentinel); err == nil {
-		t.Error("the caller's PYTHONPATH reached a program run through Env.Environ")
+		t.Error("the caller's PYTHONPATH reached a program run through Env.environ")
 	}
 
 	cmd := exec.Command(spec.Python, "-c", "pass")

@@ -49,7 +49,7 @@ func TestUVIsUsedWhenOnPath(t *testing.T) {
 		"PYTHONPATH=/somewhere", "UV_FIND_LINKS="+missing+","+wheels)
 
 	t.Run("bare venv", func(t *testing.T) {
-		c := &Cache{Root: t.TempDir(), Environ: caller} // Installer "" = auto
+		c := &Cache{Root: t.TempDir(), environ: caller} // Installer "" = auto
 		defer c.Close()
 		env, err := c.Ensure(context.Background(), spec)
 		if err != nil {
@@ -63,7 +63,7 @@ func TestUVIsUsedWhenOnPath(t *testing.T) {
 	})
 
 	t.Run("install", func(t *testing.T) {
-		c := &Cache{Root: t.TempDir(), Environ: caller}
+		c := &Cache{Root: t.TempDir(), environ: caller}
 		defer c.Close()
 		s := spec
 		s.Packages = []string{"nosuch"}
@@ -115,7 +115,7 @@ func TestChooseInstaller(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &Cache{Installer: tt.installer, Environ: tt.environ}
+			c := &Cache{Installer: tt.installer, environ: tt.environ}
 			c.init()
 			got, _, err := c.chooseInstaller(tt.spec)
 			if tt.wantErr != "" {

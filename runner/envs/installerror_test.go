@@ -92,7 +92,7 @@ func TestUnreachableIndexNeedsNetwork(t *testing.T) {
 			spec.Index = Index{URL: "http://127.0.0.1:9/simple"}
 			c := newTestCache(t)
 			// One retry: pip reports connection errors only when retrying.
-			c.Environ = append(os.Environ(), "PIP_RETRIES=1", "PIP_TIMEOUT=2")
+			c.environ = append(os.Environ(), "PIP_RETRIES=1", "PIP_TIMEOUT=2")
 			_, err := c.Ensure(context.Background(), spec)
 			var ie *InstallError
 			if !errors.As(err, &ie) {

@@ -46,7 +46,7 @@ func (c *Cache) repair(ctx context.Context, key string) (action string, failed b
 	if err == nil && m.Spec.key() == key && damage(c.envDir(key), m) != "" {
 		// A Cache of its own, closed at once: this one must not keep a
 		// hold on the environment, or removing it below would skip it.
-		rebuilder := &Cache{Root: c.Root, Environ: c.Environ, Getenv: c.Getenv, Installer: c.Installer}
+		rebuilder := &Cache{Root: c.Root, environ: c.environ, Getenv: c.Getenv, Installer: c.Installer}
 		_, err := rebuilder.Ensure(ctx, m.Spec)
 		rebuilder.Close()
 		if err == nil {
