@@ -131,7 +131,7 @@ func (e *expander) base(c *cases.Case, v *cases.Variant, in *toolchains.Interpre
 		}
 	}
 	sort.Strings(r.Packages)
-	r.NeedsNetwork = needsNetwork(v, r.Index)
+	r.needsNetwork = needsNetwork(v, r.Index)
 	return r
 }
 
@@ -150,14 +150,14 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 			return r
 		}
 	}
-	if r.NeedsNetwork {
+	if r.needsNetwork {
 		if ok, why := e.network(); !ok {
 			if !fromLocalWheels(v, r.Index) {
 				r.Unsupported = "network: " + why
 				return r
 			}
 			r.Index.NoIndex, r.Index.URL, r.Index.Extra = true, "", nil
-			r.NeedsNetwork = false
+			r.needsNetwork = false
 		}
 	}
 	for _, cond := range v.XFail {

@@ -22,7 +22,7 @@ type Run struct {
 
 	Packages     []string // canonical requirement strings, local paths absolute
 	Index        cases.Index
-	NeedsNetwork bool // its packages can only come from a remote index or URL
+	needsNetwork bool // its packages can only come from a remote index or URL
 
 	// Backtrace is when its python runs are repeated under the debugger,
 	// as the variant or corpus.yaml says: off, crash, always, or "" for

@@ -67,7 +67,7 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		Dir:     cmd.Dir,
 		Confine: func(c *exec.Cmd) { x.confine(ts, c) },
 		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
-		GOOS:    x.job.GOOS,
+		GOOS:    x.job.goos,
 	})
 	inv.Native = &n
 }

@@ -110,7 +110,7 @@ func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBui
 		return err
 	}
 	link := append([]string{"-shared"}, b.baseFlags(in.Include)...)
-	if x.job.GOOS == "darwin" {
+	if x.job.goos == "darwin" {
 		link = append(link, "-undefined", "dynamic_lookup")
 	}
 	link = append(link, objects...)

@@ -39,7 +39,7 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 		x.asanRuntime = runtime
 		x.mu.Unlock()
 	}
-	if x.job.GOOS == "windows" {
+	if x.job.goos == "windows" {
 		ts.Fatalf("build-ext: Windows extensions are not supported yet")
 	}
 	cache := extCache{dir: x.job.ExtCache}
@@ -61,7 +61,7 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 			objects = append(objects, lb.obj)
 		}
 	}
-	argv := b.command(x.job.GOOS, in.Include, in.ExtSuffix, flags, objects)
+	argv := b.command(x.job.goos, in.Include, in.ExtSuffix, flags, objects)
 	output := filepath.Join(dir, b.Module+in.ExtSuffix)
 	key := cache.key(compiler, argv, in.Key(), dir)
 	if cache.fetch(key, output) {

@@ -73,7 +73,7 @@ func TestCheckedScriptsStart(t *testing.T) {
 			accepted++
 		}
 		run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
-		job := Job{Run: run, Python: stand, WorkRoot: t.TempDir(), Features: hostOnly}
+		job := Job{Run: run, Python: stand, workRoot: t.TempDir(), Features: hostOnly}
 		out := Execute(context.Background(), job) // a panic here ends the test binary
 		switch {
 		case checked && !out.Passed && out.Unsupported == "":
@@ -133,7 +133,7 @@ func TestCheckedMembersStart(t *testing.T) {
 			c.Variants = []*cases.Variant{{Name: "default"}}
 		}
 		run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
-		out := Execute(context.Background(), Job{Run: run, Python: stand, WorkRoot: t.TempDir()})
+		out := Execute(context.Background(), Job{Run: run, Python: stand, workRoot: t.TempDir()})
 		if out.Passed != tt.ok {
 			t.Errorf("%q: run passed=%v, want %v:\n%s", tt.members, out.Passed, tt.ok, out.Log)
 		}
@@ -153,7 +153,7 @@ func TestSkipIsUnsupported(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
-	out := Execute(context.Background(), Job{Run: run, Python: stand, WorkRoot: t.TempDir()})
+	out := Execute(context.Background(), Job{Run: run, Python: stand, workRoot: t.TempDir()})
 	if out.Unsupported != "skip: needs a Windows console" || len(out.Pythons) != 0 {
 		t.Errorf("unsupported %q, %d python runs; want \"skip: needs a Windows console\" and none:\n%s", out.Unsupported, len(out.Pythons), out.Log)
 	}

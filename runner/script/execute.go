@@ -22,8 +22,8 @@ import (
 // with the message in the log.
 func Execute(ctx context.Context, j Job) Outcome {
 	start := time.Now()
-	if j.GOOS == "" {
-		j.GOOS = runtime.GOOS
+	if j.goos == "" {
+		j.goos = runtime.GOOS
 	}
 	x := &execution{job: j, ctx: ctx}
 	out := x.execute()
@@ -181,7 +181,7 @@ func (x *execution) outcome(t *scriptT, left, late []process) Outcome {
 // them one is made and removed for this run alone.
 func (x *execution) workdir() (*workdir, func(), error) {
 	if x.job.KeepWork || x.job.Workdirs == nil {
-		slot, err := os.MkdirTemp(x.job.WorkRoot, "cleanexit-")
+		slot, err := os.MkdirTemp(x.job.workRoot, "cleanexit-")
 		if err != nil {
 			return nil, nil, err
 		}

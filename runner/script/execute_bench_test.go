@@ -40,11 +40,11 @@ func BenchmarkExecuteOverhead(b *testing.B) {
 		name     string
 		workdirs *Workdirs
 	}{
-		{"lent-workdirs", &Workdirs{Root: b.TempDir()}},
+		{"lent-workdirs", &Workdirs{root: b.TempDir()}},
 		{"folder-per-run", nil},
 	} {
 		b.Run(tt.name, func(b *testing.B) {
-			job := Job{Run: run, Python: stand, Workdirs: tt.workdirs, WorkRoot: b.TempDir()}
+			job := Job{Run: run, Python: stand, Workdirs: tt.workdirs, workRoot: b.TempDir()}
 			for b.Loop() {
 				if out := Execute(context.Background(), job); !out.Passed {
 					b.Fatalf("run failed:\n%s", out.Log)

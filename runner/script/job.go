@@ -34,10 +34,10 @@ type Job struct {
 	Timeout  time.Duration // per python run; 0 means the variant's
 	Strict   bool          // fail clean exits that show warnings too
 	Verbose  bool          // keep the transcript of passing phases
-	WorkRoot string        // where a kept or one-off $WORK is made; "" means os.TempDir
+	workRoot string        // where a kept or one-off $WORK is made; "" means os.TempDir
 	KeepWork bool          // leave $WORK behind, in a folder of its own
 	Workdirs *Workdirs     // lends $WORK; nil: one is made and removed for this run alone
-	GOOS     string        // "" means runtime.GOOS
+	goos     string        // "" means runtime.GOOS
 
 	// Sandbox, when set, confines the script's python and exec commands.
 	Sandbox *Sandbox

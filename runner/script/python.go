@@ -29,7 +29,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = x.environ(ts)
 	if rt := x.asanPreload(); rt != "" {
-		cmd.Env = append(cmd.Env, asanVars(x.job.GOOS, rt, ts.Getenv("ASAN_OPTIONS"))...)
+		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
 	stdout, stderr := newCapture(), newCapture()
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -57,7 +57,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	default:
 		problem = verdict.Python(verdict.PythonRun{
 			Variant:    v,
-			GOOS:       x.job.GOOS,
+			GOOS:       x.job.goos,
 			Strict:     x.job.Strict,
 			Negated:    neg,
 			Status:     inv.Status,

@@ -24,7 +24,7 @@ import (
 // environment and the extension cache, which are cleanexit's); the
 // sandbox does not hide files from reading, only from writing.
 type Sandbox struct {
-	Bwrap    string   // the bubblewrap program
+	bwrap    string   // the bubblewrap program
 	Writable []string // folders writable besides $WORK: a private environment copy
 	Network  bool     // the case requires network
 }

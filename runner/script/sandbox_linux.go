@@ -20,7 +20,7 @@ func NewSandbox() (*Sandbox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--sandbox: %s cannot make a sandbox here (%v: %s); user namespaces may be off (sysctl kernel.unprivileged_userns_clone=1) or run without --sandbox", bwrap, err, strings.TrimSpace(string(out)))
 	}
-	return &Sandbox{Bwrap: bwrap}, nil
+	return &Sandbox{bwrap: bwrap}, nil
 }
 
 // wrap rewrites cmd to run under bwrap: / read-only, a private /dev and
@@ -28,7 +28,7 @@ func NewSandbox() (*Sandbox, error) {
 // the program killed if bwrap dies. bwrap stays in cmd's process group,
 // so the group kill still reaches what the program started.
 func (sb *Sandbox) wrap(cmd *exec.Cmd, work string) {
-	args := []string{sb.Bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"}
+	args := []string{sb.bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"}
 	for _, dir := range append([]string{work}, sb.Writable...) {
 		if dir != "" {
 			args = append(args, "--bind", dir, dir)
@@ -42,7 +42,7 @@ func (sb *Sandbox) wrap(cmd *exec.Cmd, work string) {
 	}
 	args = append(args, "--die-with-parent", "--", cmd.Path)
 	cmd.Args = append(args, cmd.Args[1:]...)
-	cmd.Path = sb.Bwrap
+	cmd.Path = sb.bwrap
 }
 
 // sandboxed says whether cmd runs under bwrap, and then which processes

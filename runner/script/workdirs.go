@@ -26,12 +26,12 @@ import (
 // next run's clean start.
 //
 // The zero value is ready to use. Close removes the folders; until then
-// they are in Root.
+// they are in root.
 type Workdirs struct {
-	Root string // where the folders go; "" means os.TempDir()
+	root string // where the folders go; "" means os.TempDir()
 
 	mu   sync.Mutex
-	dir  string     // this set's folder in Root, made on first use
+	dir  string     // this set's folder in root, made on first use
 	free []*workdir // emptied, ready to lend
 	made int
 }
@@ -57,7 +57,7 @@ func (w *Workdirs) lend() (*workdir, error) {
 		return d, nil
 	}
 	if w.dir == "" {
-		dir, err := os.MkdirTemp(w.Root, "cleanexit-")
+		dir, err := os.MkdirTemp(w.root, "cleanexit-")
 		if err != nil {
 			return nil, err
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestWorkdirsLendsEmptiedFoldersAgain(t *testing.T) {
-	w := &Workdirs{Root: t.TempDir()}
+	w := &Workdirs{root: t.TempDir()}
 	a, err := w.lend()
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func TestWorkdirsNeverFollowLinks(t *testing.T) {
 	outside := t.TempDir()
 	mustWrite(t, filepath.Join(outside, "keep"), "x")
 	for _, swap := range []string{".tmp", ""} {
-		w := &Workdirs{Root: t.TempDir()}
+		w := &Workdirs{root: t.TempDir()}
 		d, err := w.lend()
 		if err != nil {
 			t.Fatal(err)
@@ -79,7 +79,7 @@ func TestWorkdirsDropAFolderTheyCannotEmpty(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root removes files from read-only folders: nothing here can fail to empty")
 	}
-	w := &Workdirs{Root: t.TempDir()}
+	w := &Workdirs{root: t.TempDir()}
 	d, err := w.lend()
 	if err != nil {
 		t.Fatal(err)
