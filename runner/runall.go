@@ -22,9 +22,10 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 	}
 	// A run allocates little that lives (a result), but much that dies at
 	// once (testscript's state, captured output): with Go's default GOGC
-	// of 100 the collector took about 7% of cleanexit's own CPU time in a
-	// corpus of trivial cases (perf: gcBgMarkWorker). The heap is megabytes; four times
-	// that costs nothing. A GOGC the caller set is left alone.
+	// of 100 the collector took about 7% of cleanexit's own CPU time in
+	// a corpus of trivial cases (perf: gcBgMarkWorker). The heap is
+	// megabytes; four times that costs nothing. A GOGC the caller set is
+	// left alone.
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
