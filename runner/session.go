@@ -11,6 +11,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/envs"
 	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/cleanexit/cleanexit/runner/fswatch"
 	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/script"
 	"github.com/cleanexit/cleanexit/runner/selection"
@@ -92,6 +93,9 @@ type Session struct {
 
 	// untouched is what no run may change: the corpus, HOME's dotfiles.
 	untouched *untouched
+	// watcher reports changes in the corpus and the environments handed
+	// out (runner/fswatch); nil where the kernel has none to give.
+	watcher *fswatch.Watcher
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -136,7 +140,10 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		c.AddChecks(cfg.Checks)
 	}
 	s.Cases = cs
-	s.untouched = watchUntouched(cs, cfg.Getenv("HOME"))
+	// One watcher for the session's trees: closing one costs the kernel a
+	// grace period (runner/fswatch), paid once.
+	s.watcher, _ = fswatch.New()
+	s.untouched = watchUntouched(cs, cfg.Getenv("HOME"), s.watcher)
 	if cfg.Sandbox || suite.Sandbox {
 		if s.sandbox, err = script.NewSandbox(); err != nil {
 			if !cfg.Sandbox {
@@ -152,7 +159,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	s.Cache = &envs.Cache{Root: s.CacheDir.Environments(), Getenv: cfg.Getenv, Installer: cfg.Installer}
+	s.Cache = &envs.Cache{Root: s.CacheDir.Environments(), Getenv: cfg.Getenv, Installer: cfg.Installer, Watcher: s.watcher}
 	s.Interpreters, err = toolchains.Discover(ctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn})
 	if err != nil && len(s.Interpreters) == 0 {
 		return nil, fmt.Errorf("finding interpreters: %w", err)
@@ -178,10 +185,10 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // its environments and watchers. Runs must be over; a session is not used
 // after Close.
 func (s *Session) Close() error {
-	s.untouched.close()
 	if s.Cache != nil {
 		s.Cache.Close()
 	}
+	s.watcher.Close()
 	if s.workdirs == nil {
 		return nil
 	}

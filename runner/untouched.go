@@ -36,7 +36,7 @@ type untouched struct {
 	home  string
 	files map[string]fileState
 	dirs  map[string]time.Time // every folder walked, with its modification time
-	watch *fswatch.Watcher     // the corpus roots' changes; nil: walk every time
+	watch *fswatch.Watcher     // the session's, given the corpus roots; nil: walk every time
 }
 
 // fullWalkFiles is the corpus size up to which every file is checked after
@@ -53,7 +53,8 @@ type fileState struct {
 }
 
 // watchUntouched records the state of the corpus roots of cs and of home.
-func watchUntouched(cs []*cases.Case, home string) *untouched {
+// Where w is not nil, the corpus roots are given to it (see watchRoots).
+func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouched {
 	seen := map[string]bool{}
 	u := &untouched{}
 	for _, c := range cs {
@@ -75,7 +76,7 @@ func watchUntouched(cs []*cases.Case, home string) *untouched {
 		u.files[p] = st
 	}
 	u.home = home
-	u.watchRoots()
+	u.watchRoots(w)
 	return u
 }
 
@@ -83,34 +84,19 @@ func watchUntouched(cs []*cases.Case, home string) *untouched {
 // can (tests turn it off to check the walks).
 var watchCorpus = true
 
-// watchRoots asks the kernel to report changes under the corpus roots
+// watchRoots gives the corpus roots to w, which reports changes under them
 // (HOME's few files are cheaper to stat than to watch). Where it cannot,
 // every run walks.
-func (u *untouched) watchRoots() {
-	if !watchCorpus {
-		return
-	}
-	w, err := fswatch.New()
-	if err != nil {
+func (u *untouched) watchRoots(w *fswatch.Watcher) {
+	if !watchCorpus || w == nil {
 		return
 	}
 	for _, root := range u.roots {
-		if root == u.home {
-			continue
-		}
-		if err := w.Tree(root, builtFolder); err != nil {
-			w.Close()
+		if root != u.home && w.Tree(root, builtFolder) != nil {
 			return
 		}
 	}
 	u.watch = w
-}
-
-// close releases the watcher.
-func (u *untouched) close() {
-	if u != nil {
-		u.watch.Close()
-	}
 }
 
 // reported asks the watcher what changed in the corpus since it was last
@@ -121,12 +107,17 @@ func (u *untouched) reported() (quiet bool, paths []string) {
 	if u.watch == nil {
 		return false, nil
 	}
-	paths, overflow := u.watch.Changes()
-	quiet = !overflow
-	for _, p := range paths {
-		if !builtFolder(filepath.Base(p)) {
-			quiet = false
+	quiet = true
+	for _, root := range u.roots {
+		if root == u.home {
+			continue
 		}
+		changed, lost := u.watch.Changes(root)
+		quiet = quiet && !lost
+		for _, p := range changed {
+			quiet = quiet && builtFolder(filepath.Base(p))
+		}
+		paths = append(paths, changed...)
 	}
 	return quiet, paths
 }

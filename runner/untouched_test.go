@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
 
 // TestUntouched: what a run does to the corpus or HOME is named once, when
@@ -41,8 +42,9 @@ func TestUntouched(t *testing.T) {
 			write("corpus/esc/b.txtar", "b")
 			write("home/.bashrc", "rc")
 			home := filepath.Join(dir, "home")
-			u := watchUntouched([]*cases.Case{{File: "corpus/esc/a.txtar", Project: "esc"}}, home)
-			defer u.close()
+			w, _ := fswatch.New()
+			defer w.Close()
+			u := watchUntouched([]*cases.Case{{File: "corpus/esc/a.txtar", Project: "esc"}}, home, w)
 			if mode.watch && u.watch == nil {
 				t.Skipf("no watcher here (%s)", runtime.GOOS)
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
 
 // Cache provisions environments under Root. The zero value of every field
@@ -22,6 +24,11 @@ type Cache struct {
 	// means os.Environ(). A Getenv func alone cannot be enumerated, hence
 	// this field.
 	environ []string
+
+	// Watcher, when set, is the one the Cache gives the environments it
+	// hands out to (see watch.go), so that a session pays for one kernel
+	// watcher; nil: the Cache makes its own. The caller closes it.
+	Watcher *fswatch.Watcher
 
 	once   sync.Once
 	flight flight
@@ -91,8 +98,7 @@ func (c *Cache) Close() error {
 	}
 	clear(c.held)
 	clear(c.warm)
-	c.envWatch.w.Close()
-	c.envWatch = envWatch{}
+	c.closeWatch()
 	return nil
 }
 

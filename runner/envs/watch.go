@@ -2,7 +2,6 @@ package envs
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
@@ -12,22 +11,11 @@ import (
 // something was reported in it, so that a run that left it alone costs
 // one read instead of a stat per file (see runner/fswatch).
 type envWatch struct {
-	w      *fswatch.Watcher // nil until the first environment is watched, or where none can be had
-	failed bool             // New failed: walk every time
-	// watched holds the environment folders being watched, each with
-	// what was reported in it since it was last compared.
-	watched map[string]*reported
+	w       *fswatch.Watcher // Cache.Watcher, or one of its own made on first use
+	own     bool             // w is the Cache's own: Close closes it
+	failed  bool             // no watcher could be had: walk every time
+	watched map[string]bool  // environment folders given to w
 }
-
-// reported is what the kernel said about one environment folder.
-type reported struct {
-	dirty bool     // something changed, or events were lost
-	paths []string // where, up to maxReported
-}
-
-// maxReported bounds the paths kept for one environment: past it the
-// folder is compared in full all the same, and the rest adds nothing.
-const maxReported = 64
 
 // watchEnv starts watching the environment folder dir, which adopt has
 // just checked against its marker. Where it cannot, AfterRun walks dir
@@ -36,19 +24,23 @@ func (c *Cache) watchEnv(dir string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	ew := &c.envWatch
-	if _, ok := ew.watched[dir]; ok || ew.failed {
+	if ew.watched[dir] || ew.failed {
 		return
 	}
 	if ew.w == nil {
-		w, err := fswatch.New()
-		if err != nil {
-			ew.failed = true
-			return
+		ew.w = c.Watcher
+		if ew.w == nil {
+			w, err := fswatch.New()
+			if err != nil {
+				ew.failed = true
+				return
+			}
+			ew.w, ew.own = w, true
 		}
-		ew.w, ew.watched = w, map[string]*reported{}
+		ew.watched = map[string]bool{}
 	}
 	if ew.w.Tree(dir, nil) == nil {
-		ew.watched[dir] = &reported{}
+		ew.watched[dir] = true
 	}
 }
 
@@ -60,45 +52,19 @@ func (c *Cache) watchEnv(dir string) {
 // is reported next time.
 func (c *Cache) changesReported(dir string) (vouched bool, paths []string) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	ew := &c.envWatch
-	if ew.w == nil {
+	w, watched := c.envWatch.w, c.envWatch.watched[dir]
+	c.mu.Unlock()
+	if !watched {
 		return false, nil
 	}
-	changed, overflow := ew.w.Changes()
-	for _, r := range ew.watched {
-		r.dirty = r.dirty || overflow
-	}
+	changed, lost := w.Changes(dir)
 	for _, p := range changed {
-		env, ownStamp := c.environmentOf(p)
-		if r := ew.watched[env]; r != nil && !ownStamp {
-			r.dirty = true
-			if len(r.paths) < maxReported {
-				r.paths = append(r.paths, p)
-			}
+		// The use stamp is cleanexit's own write (see adopt).
+		if p != filepath.Join(dir, usedStampName) {
+			paths = append(paths, p)
 		}
 	}
-	r := ew.watched[dir]
-	if r == nil {
-		return false, nil
-	}
-	if !r.dirty {
-		return true, nil
-	}
-	paths = r.paths
-	*r = reported{}
-	return false, paths
-}
-
-// environmentOf is the environment folder path p lies in ("" if none),
-// and whether p is the use stamp that cleanexit itself touches.
-func (c *Cache) environmentOf(p string) (dir string, ownStamp bool) {
-	rel, err := filepath.Rel(c.envsDir(), p)
-	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return "", false
-	}
-	key, rest, _ := strings.Cut(filepath.ToSlash(rel), "/")
-	return c.envDir(key), rest == usedStampName
+	return !lost && len(paths) == 0, paths
 }
 
 // forget stops vouching for dir, which is being discarded: a build that
@@ -107,4 +73,12 @@ func (c *Cache) forget(dir string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.envWatch.watched, dir)
+}
+
+// closeWatch lets go of the watcher, closing it if it is the Cache's own.
+func (c *Cache) closeWatch() {
+	if c.envWatch.own {
+		c.envWatch.w.Close()
+	}
+	c.envWatch = envWatch{}
 }

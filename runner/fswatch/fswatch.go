@@ -1,21 +1,31 @@
 package fswatch
 
 import (
+	"maps"
 	"runtime"
+	"slices"
 	"sync"
 )
 
-// A Watcher watches folder trees and reports where changes happened. It is
-// safe for concurrent use.
+// A Watcher watches folder trees and reports, tree by tree, where changes
+// happened. One Watcher serves every tree of a session: each costs the
+// kernel a wait for a grace period when it is closed (about 10 ms here,
+// strace: close of an inotify descriptor), which one Watcher pays once.
+// It is safe for concurrent use.
 type Watcher struct {
-	mu sync.Mutex
-	w  watcher // the platform's
+	mu      sync.Mutex
+	w       watcher                        // the platform's
+	roots   map[string]bool                // the trees given to Tree
+	pending map[string]map[string]struct{} // tree root -> changed paths not yet asked for
+	lost    map[string]bool                // tree root -> events were lost since last asked
 }
 
 // watcher is what a platform provides.
 type watcher interface {
 	add(root string, skip func(name string) bool) error
-	drain() (paths []string, overflow bool)
+	// drain reads what the kernel queued, calling note for each change,
+	// and says of each tree whether events for it were lost.
+	drain(note func(root, path string)) (lost func(root string) bool)
 	close() error
 }
 
@@ -27,7 +37,7 @@ func New() (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Watcher{w: w}
+	out := &Watcher{w: w, roots: map[string]bool{}, pending: map[string]map[string]struct{}{}, lost: map[string]bool{}}
 	// A Watcher dropped without Close must not hold one of the user's
 	// few inotify instances (128 by default, for every program) for the
 	// rest of the process.
@@ -42,19 +52,33 @@ func New() (*Watcher, error) {
 func (w *Watcher) Tree(root string, skip func(name string) bool) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.roots[root] = true
 	return w.w.add(root, skip)
 }
 
-// Changes returns the paths that were made, written, removed, renamed or
-// had their attributes changed in a watched folder since the last call
-// (each at most once, in no order; a folder that was itself removed or
-// renamed is named as it was watched), and whether the kernel dropped
-// events or part of a tree could not be watched, in which case anything
-// may have changed.
-func (w *Watcher) Changes() (paths []string, overflow bool) {
+// Changes returns the paths below root, a folder given to Tree, that
+// were made, written, removed, renamed or had their attributes changed
+// since the last call for root (in no order; a folder that was itself
+// removed or renamed is named as it was watched), and whether the kernel
+// dropped events or part of the tree could not be watched, in which case
+// anything below root may have changed.
+func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.w.drain()
+	lost := w.w.drain(func(r, p string) {
+		if w.pending[r] == nil {
+			w.pending[r] = map[string]struct{}{}
+		}
+		w.pending[r][p] = struct{}{}
+	})
+	for r := range w.roots {
+		w.lost[r] = w.lost[r] || lost(r)
+	}
+	paths = slices.Collect(maps.Keys(w.pending[root]))
+	overflow = w.lost[root] || !w.roots[root]
+	delete(w.pending, root)
+	delete(w.lost, root)
+	return paths, overflow
 }
 
 // Close stops watching and frees the kernel's watcher.

@@ -14,9 +14,10 @@ type inotify struct {
 	// dirs maps a watch to its folder and the tree that folder is in.
 	dirs map[int32]watched
 	skip map[string]func(name string) bool // a tree's root -> its skip
-	// incomplete is set for good once a folder of a watched tree could not
-	// be watched: from then on every answer is "anything may have changed".
-	incomplete bool
+	// incomplete holds the trees of which a folder made later could not
+	// be watched: from then on every answer for them is "anything may
+	// have changed".
+	incomplete map[string]bool
 	buf        []byte
 }
 
@@ -37,7 +38,7 @@ func newWatcher() (watcher, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "inotify_init1", Path: "", Err: err}
 	}
-	return &inotify{fd: fd, dirs: map[int32]watched{}, skip: map[string]func(string) bool{}, buf: make([]byte, 64<<10)}, nil
+	return &inotify{fd: fd, dirs: map[int32]watched{}, skip: map[string]func(string) bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
 }
 
 func (w *inotify) add(root string, skip func(name string) bool) error {
@@ -82,17 +83,11 @@ func (w *inotify) watch(dir, root string) error {
 	return nil
 }
 
-func (w *inotify) drain() (changed []string, overflow bool) {
+func (w *inotify) drain(note func(root, path string)) (lost func(root string) bool) {
 	if w.fd < 0 {
-		return nil, true
+		return func(string) bool { return true }
 	}
-	seen := map[string]bool{}
-	note := func(p string) {
-		if !seen[p] {
-			seen[p] = true
-			changed = append(changed, p)
-		}
-	}
+	overflow := false
 	for {
 		n, err := syscall.Read(w.fd, w.buf)
 		if err == syscall.EINTR {
@@ -131,17 +126,17 @@ func (w *inotify) drain() (changed []string, overflow bool) {
 			if name != "" {
 				p = filepath.Join(at.dir, name)
 			}
-			note(p)
+			note(at.root, p)
 			if ev.Mask&syscall.IN_ISDIR != 0 && ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0 {
 				if skip := w.skip[at.root]; skip == nil || !skip(name) {
 					if err := w.watchTree(p, at.root); err != nil {
-						w.incomplete = true
+						w.incomplete[at.root] = true
 					}
 				}
 			}
 		}
 	}
-	return changed, overflow || w.incomplete
+	return func(root string) bool { return overflow || w.incomplete[root] }
 }
 
 func (w *inotify) close() error {

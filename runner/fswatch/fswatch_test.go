@@ -70,7 +70,7 @@ func TestChangesSeesEveryKindOfChange(t *testing.T) {
 		{"skipped folder", func() { write(t, filepath.Join(root, "pkg", "build", "y.o"), "o") }, ""},
 	} {
 		tt.change()
-		got, overflow := w.Changes()
+		got, overflow := w.Changes(root)
 		if overflow {
 			t.Errorf("%s: overflow", tt.name)
 		}
@@ -86,11 +86,12 @@ func TestChangesSeesEveryKindOfChange(t *testing.T) {
 // TestChangesAfterClose: a closed watcher can vouch for nothing.
 func TestChangesAfterClose(t *testing.T) {
 	w := newTestWatcher(t)
-	if err := w.Tree(t.TempDir(), nil); err != nil {
+	root := t.TempDir()
+	if err := w.Tree(root, nil); err != nil {
 		t.Fatal(err)
 	}
 	w.Close()
-	if _, overflow := w.Changes(); !overflow {
+	if _, overflow := w.Changes(root); !overflow {
 		t.Error("a closed watcher answered that nothing changed")
 	}
 	if err := w.Tree(t.TempDir(), nil); err == nil {
@@ -103,5 +104,33 @@ func TestTreeOfMissingFolder(t *testing.T) {
 	w := newTestWatcher(t)
 	if err := w.Tree(filepath.Join(t.TempDir(), "absent"), nil); err == nil {
 		t.Error("watching a missing folder succeeded")
+	}
+}
+
+// TestChangesTreeByTree: one Watcher serves several trees, and each is
+// told only its own changes, however the asking interleaves; a folder
+// never given to Tree is vouched for by nobody.
+func TestChangesTreeByTree(t *testing.T) {
+	w := newTestWatcher(t)
+	a, b := t.TempDir(), t.TempDir()
+	for _, root := range []string{a, b} {
+		if err := w.Tree(root, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(a, "x"), "x")
+	write(t, filepath.Join(b, "y"), "y")
+	if got, lost := w.Changes(a); lost || !slices.Equal(got, []string{filepath.Join(a, "x")}) {
+		t.Errorf("Changes(a) = %q, %v", got, lost)
+	}
+	write(t, filepath.Join(a, "z"), "z")
+	if got, lost := w.Changes(b); lost || !slices.Equal(got, []string{filepath.Join(b, "y")}) {
+		t.Errorf("Changes(b) = %q, %v; want b's change, kept while a was asked", got, lost)
+	}
+	if got, lost := w.Changes(a); lost || !slices.Equal(got, []string{filepath.Join(a, "z")}) {
+		t.Errorf("Changes(a) again = %q, %v", got, lost)
+	}
+	if _, lost := w.Changes(t.TempDir()); !lost {
+		t.Error("a folder that is not watched was vouched for")
 	}
 }
