@@ -2,9 +2,7 @@ package runner
 
 import (
 	"context"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"sync"
 
 	"github.com/cleanexit/cleanexit/runner/plan"
@@ -19,15 +17,6 @@ import (
 func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)) []result.Result {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
-	}
-	// A run allocates little that lives (a result), but much that dies at
-	// once (testscript's state, captured output): with Go's default GOGC
-	// of 100 the collector took about 7% of cleanexit's own CPU time in
-	// a corpus of trivial cases (perf: gcBgMarkWorker). The heap is
-	// megabytes; four times that costs nothing. A GOGC the caller set is
-	// left alone.
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	results := make([]result.Result, len(s.Runs))
 	reported := make([]bool, len(s.Runs))
