@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"unsafe"
 )
@@ -11,8 +12,11 @@ import (
 // inotify is the Linux watcher: one inotify instance, a watch per folder.
 type inotify struct {
 	fd int
-	// dirs maps a watch to its folder and the tree that folder is in.
-	dirs map[int32]watched
+	// dirs maps a watch to its folder and the trees that folder is in:
+	// the kernel gives a folder one watch however often it is added, and
+	// a folder in two trees (one root inside another, or the same folder
+	// given twice) reports to both.
+	dirs map[int32]*watched
 	skip map[string]func(name string) bool // a tree's root -> its skip
 	// incomplete holds the trees of which a folder made later could not
 	// be watched: from then on every answer for them is "anything may
@@ -22,8 +26,8 @@ type inotify struct {
 }
 
 type watched struct {
-	dir  string
-	root string // the root of the tree it was watched for
+	dir   string
+	roots []string // the roots of the trees it was watched for
 }
 
 // mask is every event that changes what a folder holds or what its files
@@ -38,7 +42,7 @@ func newWatcher() (watcher, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "inotify_init1", Path: "", Err: err}
 	}
-	return &inotify{fd: fd, dirs: map[int32]watched{}, skip: map[string]func(string) bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
+	return &inotify{fd: fd, dirs: map[int32]*watched{}, skip: map[string]func(string) bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
 }
 
 func (w *inotify) add(root string, skip func(name string) bool) error {
@@ -79,7 +83,14 @@ func (w *inotify) watch(dir, root string) error {
 	if err != nil {
 		return &fs.PathError{Op: "inotify_add_watch", Path: dir, Err: err}
 	}
-	w.dirs[int32(wd)] = watched{dir: dir, root: root}
+	at := w.dirs[int32(wd)]
+	if at == nil {
+		at = &watched{dir: dir}
+		w.dirs[int32(wd)] = at
+	}
+	if !slices.Contains(at.roots, root) {
+		at.roots = append(at.roots, root)
+	}
 	return nil
 }
 
@@ -126,11 +137,13 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 			if name != "" {
 				p = filepath.Join(at.dir, name)
 			}
-			note(at.root, p)
-			if ev.Mask&syscall.IN_ISDIR != 0 && ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0 {
-				if skip := w.skip[at.root]; skip == nil || !skip(name) {
-					if err := w.watchTree(p, at.root); err != nil {
-						w.incomplete[at.root] = true
+			for _, root := range at.roots {
+				note(root, p)
+				if ev.Mask&syscall.IN_ISDIR != 0 && ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0 {
+					if skip := w.skip[root]; skip == nil || !skip(name) {
+						if err := w.watchTree(p, root); err != nil {
+							w.incomplete[root] = true
+						}
 					}
 				}
 			}

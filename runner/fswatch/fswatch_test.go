@@ -134,3 +134,24 @@ func TestChangesTreeByTree(t *testing.T) {
 		t.Error("a folder that is not watched was vouched for")
 	}
 }
+
+// TestChangesOfNestedTrees: a folder in two trees (one root inside the
+// other) reports to both, whichever was given to Tree last.
+func TestChangesOfNestedTrees(t *testing.T) {
+	w := newTestWatcher(t)
+	outer := t.TempDir()
+	inner := filepath.Join(outer, "inner")
+	write(t, filepath.Join(inner, "a"), "a")
+	for _, root := range []string{outer, inner} {
+		if err := w.Tree(root, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(inner, "b"), "b")
+	want := []string{filepath.Join(inner, "b")}
+	for _, root := range []string{outer, inner} {
+		if got, lost := w.Changes(root); lost || !slices.Equal(got, want) {
+			t.Errorf("Changes(%s) = %q, %v; want %q", root, got, lost, want)
+		}
+	}
+}
