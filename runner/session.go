@@ -97,9 +97,9 @@ type Session struct {
 	// watcher reports changes in the corpus and the environments handed
 	// out (runner/fswatch); nil where the kernel has none to give.
 	watcher *fswatch.Watcher
-	// gcPercent is the collector's setting before Open, which Close
-	// restores; -2 when Open left it alone.
-	gcPercent int
+	// restoreGC puts back the collector's setting Open changed; nil when
+	// Open left it alone.
+	restoreGC func()
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -130,7 +130,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, fmt.Errorf("backtrace (--backtrace, CLEANEXIT_BACKTRACE): %v", err)
 		}
 	}
-	s := &Session{Config: cfg, workdirs: &script.Workdirs{}, gcPercent: -2}
+	s := &Session{Config: cfg, workdirs: &script.Workdirs{}}
 	suite, cs, err := cases.LoadArgs(cfg.Corpus, cfg.Args)
 	if err != nil {
 		return nil, err
@@ -190,7 +190,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// RunAll and for go test's Execute per subtest alike; a GOGC the
 	// caller set is left alone.
 	if os.Getenv("GOGC") == "" {
-		s.gcPercent = debug.SetGCPercent(400)
+		was := debug.SetGCPercent(400)
+		s.restoreGC = func() { debug.SetGCPercent(was) }
 	}
 	return s, nil
 }
@@ -203,8 +204,8 @@ func (s *Session) Close() error {
 		s.Cache.Close()
 	}
 	s.watcher.Close()
-	if s.gcPercent != -2 {
-		debug.SetGCPercent(s.gcPercent)
+	if s.restoreGC != nil {
+		s.restoreGC()
 	}
 	if s.workdirs == nil {
 		return nil
