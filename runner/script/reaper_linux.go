@@ -81,12 +81,14 @@ func runProcesses(marker string, orphans bool) []process {
 			}
 			continue
 		}
+		// A NUL before the first variable lets want, which starts with
+		// one, match it too; the buffer is kept for the next process.
+		buf[0] = 0
 		env, err := readProc("/proc/"+strconv.Itoa(pid)+"/environ", buf[:1])
 		if err != nil {
 			continue
 		}
 		buf = env[:cap(env)]
-		env[0] = 0
 		if i := bytes.Index(env, want); i >= 0 {
 			rest := env[i+len(want):]
 			if len(rest) == 0 || rest[0] == 0 || bytes.HasPrefix(rest, []byte(buildMarkerSuffix+"\x00")) {
