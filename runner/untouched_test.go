@@ -76,6 +76,10 @@ func TestUntouched(t *testing.T) {
 				// Only folders of those names are a build's: a file named
 				// like one is the case's like any other.
 				{"planted a file named dist", func() { write("corpus/esc/dist", "x") }, []string{"corpus/esc/dist"}},
+				{"moved a case in from elsewhere", func() {
+					write("outside.txtar", "x")
+					os.Rename("outside.txtar", "corpus/esc/moved.txtar")
+				}, []string{"corpus/esc/moved.txtar"}},
 			}
 			for _, st := range steps {
 				time.Sleep(10 * time.Millisecond) // a folder's time must move
