@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"os/exec"
-
-	"github.com/cleanexit/cleanexit/internal/procgroup"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/exitwait"
+	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
 // stacksQuiet is how long stderr must stay quiet after the stacks begin
@@ -33,6 +34,7 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 	}
 	done := make(chan error, 1)
 	go func() {
+		exitwait.Exited(cmd.Process) // see internal/exitwait: Wait alone costs CPU
 		err := cmd.Wait()
 		if errors.Is(err, exec.ErrWaitDelay) {
 			err = nil // the interpreter exited 0; a child held the pipes

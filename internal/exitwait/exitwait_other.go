@@ -1,0 +1,7 @@
+//go:build !linux
+
+package exitwait
+
+import "os"
+
+func exited(p *os.Process) {}
