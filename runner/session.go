@@ -200,17 +200,21 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // its environments and watchers. Runs must be over; a session is not used
 // after Close.
 func (s *Session) Close() error {
+	// The watches go first, so that the kernel frees them while the rest
+	// is torn down and closing the watcher does not wait (fswatch.Stop).
+	s.watcher.Stop()
 	if s.Cache != nil {
 		s.Cache.Close()
+	}
+	var err error
+	if s.workdirs != nil {
+		err = s.workdirs.Close()
 	}
 	s.watcher.Close()
 	if s.restoreGC != nil {
 		s.restoreGC()
 	}
-	if s.workdirs == nil {
-		return nil
-	}
-	return s.workdirs.Close()
+	return err
 }
 
 // indexToProbe is the index whose answer decides the `network` feature:

@@ -152,6 +152,16 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 	return func(root string) bool { return overflow || w.incomplete[root] }
 }
 
+func (w *inotify) unwatch() {
+	if w.fd < 0 {
+		return
+	}
+	for wd := range w.dirs {
+		syscall.InotifyRmWatch(w.fd, uint32(wd))
+	}
+	clear(w.dirs)
+}
+
 func (w *inotify) close() error {
 	if w.fd < 0 {
 		return nil

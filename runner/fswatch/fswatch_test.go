@@ -99,6 +99,33 @@ func TestChangesAfterClose(t *testing.T) {
 	}
 }
 
+// TestChangesAfterStop: a stopped watcher can vouch for nothing either,
+// even for a change it saw before it stopped and one made after.
+func TestChangesAfterStop(t *testing.T) {
+	w := newTestWatcher(t)
+	root := t.TempDir()
+	if err := w.Tree(root, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, overflow := w.Changes(root); overflow {
+		t.Fatal("a fresh watcher said events were lost")
+	}
+	w.Stop()
+	if err := os.WriteFile(filepath.Join(root, "after"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, overflow := w.Changes(root); !overflow {
+		t.Error("a stopped watcher answered that nothing changed")
+	}
+	if err := w.Tree(t.TempDir(), nil); err == nil {
+		t.Error("a stopped watcher took a tree")
+	}
+	w.Stop() // twice is fine
+	if err := w.Close(); err != nil {
+		t.Errorf("Close after Stop: %v", err)
+	}
+}
+
 // TestTreeOfMissingFolder is an error, not a silent promise.
 func TestTreeOfMissingFolder(t *testing.T) {
 	w := newTestWatcher(t)
