@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"runtime/debug"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cache"
@@ -97,9 +96,9 @@ type Session struct {
 	// watcher reports changes in the corpus and the environments handed
 	// out (runner/fswatch); nil where the kernel has none to give.
 	watcher *fswatch.Watcher
-	// restoreGC puts back the collector's setting Open changed; nil when
-	// Open left it alone.
-	restoreGC func()
+	// restoreRuntime puts back the Go runtime's settings Open changed
+	// (see tuneRuntime).
+	restoreRuntime func()
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -182,17 +181,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err
 	}
-	// A run allocates little that lives (a result), but much that dies at
-	// once (testscript's state, captured output): with Go's default GOGC
-	// of 100 the collector took about 7% of cleanexit's own CPU time in
-	// a corpus of trivial cases (perf: gcBgMarkWorker). The heap is
-	// megabytes; four times that costs nothing. It is the session's, for
-	// RunAll and for go test's Execute per subtest alike; a GOGC the
-	// caller set is left alone.
-	if os.Getenv("GOGC") == "" {
-		was := debug.SetGCPercent(400)
-		s.restoreGC = func() { debug.SetGCPercent(was) }
-	}
+	s.restoreRuntime = tuneRuntime()
 	return s, nil
 }
 
@@ -211,8 +200,8 @@ func (s *Session) Close() error {
 		err = s.workdirs.Close()
 	}
 	s.watcher.Close()
-	if s.restoreGC != nil {
-		s.restoreGC()
+	if s.restoreRuntime != nil {
+		s.restoreRuntime()
 	}
 	return err
 }
