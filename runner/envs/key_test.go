@@ -64,6 +64,34 @@ func TestKey(t *testing.T) {
 	}
 }
 
+// An environment without packages installs nothing: the index settings
+// are not part of it, and its key does not list the find-links folders.
+func TestKeyWithoutPackages(t *testing.T) {
+	wh := wheelhouse(t, threeWheels...)
+	bare := Spec{Python: "/py/bin/python3.12", PythonKey: "k1", PythonVersion: "3.12.1"}
+	key := bare.key()
+	for name, index := range map[string]Index{
+		"offline":   {NoIndex: true, FindLinks: []string{wh}},
+		"mirror":    {URL: "https://mirror/simple", Extra: []string{"https://extra/simple"}},
+		"build env": {Env: []string{"TOKEN"}},
+	} {
+		s := bare
+		s.Index = index
+		if got := s.key(); got != key {
+			t.Errorf("%s index: bare key %s -> %s, want it unchanged", name, key, got)
+		}
+	}
+	s := bare
+	s.Packages = []string{" "}
+	if got := s.key(); got != key {
+		t.Errorf("a blank requirement changed the bare key %s -> %s", key, got)
+	}
+	s.Packages = []string{"alpha"}
+	if got := s.key(); got == key {
+		t.Errorf("a package left the bare key %s unchanged", key)
+	}
+}
+
 func TestLocalRequirementPath(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {

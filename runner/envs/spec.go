@@ -48,9 +48,9 @@ const keyHexLen = 16
 // key names the environment this spec needs. It is stable across runs and
 // processes, ignores the order and duplicates of Packages, and changes when
 // anything that could change the environment's contents changes: the
-// interpreter's identity, the requirements, the index settings, and the
-// contents of local requirements and local find-links folders (see
-// fingerprint.go).
+// interpreter's identity, the requirements, the index settings where there
+// are requirements, and the contents of local requirements and local
+// find-links folders (see fingerprint.go).
 func (s Spec) key() string {
 	h := sha256.New()
 	field := func(name, value string) {
@@ -61,11 +61,18 @@ func (s Spec) key() string {
 	field("python", s.Python)
 	field("python-key", s.PythonKey)
 	field("python-version", s.PythonVersion)
-	for _, p := range normalizedPackages(s.Packages) {
+	packages := normalizedPackages(s.Packages)
+	for _, p := range packages {
 		field("package", p)
 		if path, ok := localRequirementPath(p); ok {
 			field("package-tree", fingerprintTree(path))
 		}
+	}
+	if len(packages) == 0 {
+		// Nothing is installed, so where packages would come from is not
+		// part of what the environment is; and most cases have no
+		// packages, so a run does not list the find-links folders.
+		return hex.EncodeToString(h.Sum(nil))[:keyHexLen]
 	}
 	field("index-url", s.Index.URL)
 	for _, e := range s.Index.Extra {
