@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -405,5 +406,27 @@ func TestDiscoverExplicitWrapper(t *testing.T) {
 		if counter.count() != 1 {
 			t.Errorf("round %d: %d processes, want 1", round, counter.count())
 		}
+	}
+}
+
+// TestCandidatesListEachFolderOnce: with /usr merged, PATH names /usr/bin
+// and /bin, one folder; it is listed once, under the name PATH gives first.
+func TestCandidatesListEachFolderOnce(t *testing.T) {
+	tr := tree{t, t.TempDir()}
+	tr.file("usr/bin/python3", "", 0o755)
+	bin := tr.symlink("bin", tr.path("usr/bin"))
+	d := newDiscovery(Options{GOOS: "linux", Getenv: func(k string) string {
+		if k == "PATH" {
+			return tr.path("usr/bin") + string(os.PathListSeparator) + bin
+		}
+		return ""
+	}})
+	cands, _ := d.candidates()
+	var paths []string
+	for _, c := range cands {
+		paths = append(paths, c.path)
+	}
+	if want := []string{tr.path("usr/bin/python3")}; !slices.Equal(paths, want) {
+		t.Errorf("candidates = %q, want %q", paths, want)
 	}
 }

@@ -71,7 +71,18 @@ type searchPlace struct {
 func (d *discovery) candidates() ([]candidate, []searchPlace) {
 	var cands []candidate
 	var places []searchPlace
+	listed := map[fileID]bool{}
 	addDir := func(dir, source string) {
+		// Where /usr is merged, /bin is a link to /usr/bin: PATH names
+		// the same thousand-entry folder twice, and it is listed once.
+		if fi, err := os.Stat(dir); err == nil {
+			if id, ok := fileIdentity(fi); ok {
+				if listed[id] {
+					return
+				}
+				listed[id] = true
+			}
+		}
 		cands = append(cands, d.scanDir(dir, source)...)
 	}
 
