@@ -136,7 +136,7 @@ func (u *untouched) changed(caseFile string) []string {
 	var written map[string]bool // reported written: hashed again whatever their times say
 	switch quiet, paths := u.reported(); {
 	case quiet:
-		now = u.restatHome()
+		return u.homeChanged()
 	case u.watch != nil || len(u.files) <= fullWalkFiles:
 		now, u.dirs = u.stat(u.home)
 		written = make(map[string]bool, len(paths))
@@ -148,20 +148,12 @@ func (u *untouched) changed(caseFile string) []string {
 	}
 	var out []string
 	for p, st := range now {
-		old, ok := u.files[p]
-		switch {
-		case !ok:
-			st.hash, _ = hashFile(p)
+		old, had := u.files[p]
+		var differs bool
+		now[p], differs = settle(p, st, old, had, written[p])
+		if differs {
 			out = append(out, p)
-		case old.size == st.size && old.mod.Equal(st.mod) && !written[p]:
-			st.hash = old.hash
-		default:
-			st.hash, _ = hashFile(p)
-			if st.hash != old.hash {
-				out = append(out, p)
-			}
 		}
-		now[p] = st
 	}
 	for p := range u.files {
 		if _, ok := now[p]; !ok {
@@ -173,14 +165,55 @@ func (u *untouched) changed(caseFile string) []string {
 	return out
 }
 
-// restatHome is the last state with HOME's files stat'ed again: what the
-// state is when the watcher vouches for the corpus.
-func (u *untouched) restatHome() map[string]fileState {
-	now := maps.Clone(u.files)
-	u.restatHomeInto(now)
-	return now
+// settle gives st, the state of p now, its content hash, and says whether
+// p differs from old, its state before (had: p was there). A file whose
+// size and time are unchanged keeps its hash unless the watcher reported
+// it written; one whose times changed but whose content did not is the
+// same file.
+func settle(p string, st, old fileState, had, written bool) (fileState, bool) {
+	switch {
+	case !had:
+		st.hash, _ = hashFile(p)
+		return st, true
+	case old.size == st.size && old.mod.Equal(st.mod) && !written:
+		st.hash = old.hash
+		return st, false
+	default:
+		st.hash, _ = hashFile(p)
+		return st, st.hash != old.hash
+	}
 }
 
+// homeChanged compares HOME's files alone with their last state, in
+// place: what a run costs when the watcher vouches for the corpus (a stat
+// per file of homeFiles, nothing per corpus file).
+func (u *untouched) homeChanged() []string {
+	if u.home == "" {
+		return nil
+	}
+	var out []string
+	for _, name := range homeFiles {
+		p := filepath.Join(u.home, name)
+		old, had := u.files[p]
+		fi, err := os.Lstat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			if had {
+				delete(u.files, p)
+				out = append(out, p)
+			}
+			continue
+		}
+		st, differs := settle(p, fileState{size: fi.Size(), mod: fi.ModTime()}, old, had, false)
+		u.files[p] = st
+		if differs {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// restatHomeInto records the state of HOME's files in now.
 func (u *untouched) restatHomeInto(now map[string]fileState) {
 	if u.home != "" {
 		for _, name := range homeFiles {

