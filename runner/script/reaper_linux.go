@@ -31,17 +31,20 @@ func enableSubreaper() {
 const clockTicks = 100
 
 // runProcesses lists the processes of the run marked marker: those whose
-// environment carries the marker, and everything below them. With orphans,
-// it adds processes that were reparented to cleanexit from a session of
-// their own: cleanexit starts none itself, so they can only be a case's.
-func runProcesses(marker string, orphans bool) []process {
+// environment carries the marker, and everything below them. After the
+// run's script has ended (afterScript), it adds processes that were
+// reparented to cleanexit from a session of their own: cleanexit starts
+// none itself, so they can only be a case's; and it leaves their ages
+// unread, which only the timeout watch needs.
+func runProcesses(marker string, afterScript bool) []process {
+	orphans := afterScript
 	self := os.Getpid()
 	// With the subreaper, every process of ours is below us, and only
 	// that tree is read: the whole table costs a read per process of the
 	// machine, milliseconds a run on a busy one.
 	var table []process
 	if subreaper.ok {
-		table = readDescendants(self)
+		table = readDescendants(self, !afterScript)
 	}
 	if table == nil {
 		table = readProcessTable()
@@ -84,7 +87,7 @@ func runProcesses(marker string, orphans bool) []process {
 		// A NUL before the first variable lets want, which starts with
 		// one, match it too; the buffer is kept for the next process.
 		buf[0] = 0
-		env, err := readProc("/proc/"+strconv.Itoa(pid)+"/environ", buf[:1])
+		env, err := readProc(strconv.Itoa(pid)+"/environ", buf[:1])
 		if err != nil {
 			continue
 		}
@@ -163,9 +166,13 @@ var ourSession = sync.OnceValue(func() int {
 })
 
 // readDescendants reads the stat of every process below pid, following
-// /proc/PID/task/TID/children; nil if the kernel has no such files.
-func readDescendants(pid int) []process {
-	uptime := readUptime()
+// /proc/PID/task/TID/children; nil if the kernel has no such files. With
+// ages, each process's age is worked out from the system's uptime.
+func readDescendants(pid int, ages bool) []process {
+	var uptime time.Duration
+	if ages {
+		uptime = readUptime()
+	}
 	buf := make([]byte, 4096)
 	var out []process
 	queue := []int{pid}
@@ -173,16 +180,14 @@ func readDescendants(pid int) []process {
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		dir := "/proc/" + strconv.Itoa(p) + "/task"
-		d, err := os.Open(dir)
+		dir := strconv.Itoa(p) + "/task"
+		tids, err := listDir(dir, buf)
 		if err != nil {
 			if p == pid {
 				return nil
 			}
 			continue
 		}
-		tids, _ := d.Readdirnames(-1)
-		d.Close()
 		for _, tid := range tids {
 			b, err := readProc(dir+"/"+tid+"/children", buf[:0])
 			if err != nil {
@@ -198,7 +203,7 @@ func readDescendants(pid int) []process {
 				}
 				seen[child] = true
 				queue = append(queue, child)
-				if sb, err := readProc("/proc/"+f+"/stat", buf[:0]); err == nil {
+				if sb, err := readProc(f+"/stat", buf[:0]); err == nil {
 					if st, ok := parseStat(string(sb)); ok {
 						st.age = uptime - st.age
 						out = append(out, st)
@@ -213,13 +218,57 @@ func readDescendants(pid int) []process {
 	return out
 }
 
-// readProc appends the /proc file path to buf and returns it, with three
-// system calls: os.ReadFile's stat, poller registration and buffer growth
-// cost more than the read itself, and the reaper reads a dozen such files
-// after every run (perf: a third of the runner's own time in a run of
-// trivial cases).
-func readProc(path string, buf []byte) ([]byte, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+// procFD is /proc, open for the reaper's reads: a name looked up from it
+// skips resolving /proc itself each time. It stays open for the life of
+// the process; -1 where /proc cannot be opened.
+var procFD = sync.OnceValue(func() int {
+	fd, err := syscall.Open("/proc", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
+})
+
+// openProc opens name, a path below /proc.
+func openProc(name string, flags int) (int, error) {
+	if fd := procFD(); fd >= 0 {
+		return syscall.Openat(fd, name, flags|syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	}
+	return syscall.Open("/proc/"+name, flags|syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+}
+
+// listDir lists the folder name below /proc with raw system calls, buf
+// being its scratch space: os.Open's poller registration and Readdirnames'
+// buffers cost more than the listing of a process's few threads.
+func listDir(name string, buf []byte) ([]string, error) {
+	fd, err := openProc(name, syscall.O_DIRECTORY)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	var names []string
+	for {
+		n, err := syscall.ReadDirent(fd, buf[:cap(buf)])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			return names, nil
+		}
+		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
+	}
+}
+
+// readProc appends the file name below /proc to buf and returns it, with
+// three system calls: os.ReadFile's stat, poller registration and buffer
+// growth cost more than the read itself, and the reaper reads a dozen such
+// files after every run (perf: a third of the runner's own time in a run
+// of trivial cases).
+func readProc(name string, buf []byte) ([]byte, error) {
+	fd, err := openProc(name, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -293,7 +342,7 @@ func parseStat(s string) (process, bool) {
 
 func readUptime() time.Duration {
 	var buf [64]byte
-	b, err := readProc("/proc/uptime", buf[:0])
+	b, err := readProc("uptime", buf[:0])
 	if err != nil {
 		return 0
 	}

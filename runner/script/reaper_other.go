@@ -10,6 +10,6 @@ package script
 
 func enableSubreaper() {}
 
-func runProcesses(marker string, orphans bool) []process { return nil }
+func runProcesses(marker string, afterScript bool) []process { return nil }
 
 func killAll(ps []process, afterScript bool) {}
