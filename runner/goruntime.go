@@ -4,12 +4,14 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // tuneRuntime sets the Go runtime up for a session and returns what puts
-// it back. A setting the caller made through its environment variable is
-// left alone. Both settings are the session's, for RunAll and for go
-// test's Execute per subtest alike.
+// it back, once the last session open has called it (see tuning). A
+// setting the caller made through its environment variable is left alone.
+// Both settings are the session's, for RunAll and for go test's Execute
+// per subtest alike.
 //
 // GOGC 400: a run allocates little that lives (a result), but much that
 // dies at once (testscript's state, captured output); with the default of
@@ -27,17 +29,46 @@ import (
 // 73 ms with 1 (rusage and per-thread schedstat), the monitor alone
 // 26-29 ms and 14-16 ms.
 func tuneRuntime() (restore func()) {
-	var undo []func()
+	tuning.mu.Lock()
+	defer tuning.mu.Unlock()
+	if tuning.sessions == 0 {
+		tuning.undo = applyTuning()
+	}
+	tuning.sessions++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			tuning.mu.Lock()
+			defer tuning.mu.Unlock()
+			if tuning.sessions--; tuning.sessions == 0 {
+				tuning.undo()
+			}
+		})
+	}
+}
+
+// tuning counts the sessions open in this process: the first one to open
+// tunes the runtime and the last one to close puts it back, however their
+// lives overlap (tests open several at once).
+var tuning struct {
+	mu       sync.Mutex
+	sessions int
+	undo     func()
+}
+
+// applyTuning makes the settings and returns what undoes them.
+func applyTuning() (undo func()) {
+	var undos []func()
 	if os.Getenv("GOGC") == "" {
 		was := debug.SetGCPercent(400)
-		undo = append(undo, func() { debug.SetGCPercent(was) })
+		undos = append(undos, func() { debug.SetGCPercent(was) })
 	}
 	if os.Getenv("GOMAXPROCS") == "" {
 		was := runtime.GOMAXPROCS(1)
-		undo = append(undo, func() { runtime.GOMAXPROCS(was) })
+		undos = append(undos, func() { runtime.GOMAXPROCS(was) })
 	}
 	return func() {
-		for _, u := range undo {
+		for _, u := range undos {
 			u()
 		}
 	}

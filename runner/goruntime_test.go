@@ -47,3 +47,24 @@ func TestTuneRuntime(t *testing.T) {
 	}
 	restore()
 }
+
+// Sessions whose lives overlap share one tuning: the runtime is put back
+// when the last one closes, whatever the order.
+func TestTuneRuntimeOverlappingSessions(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMAXPROCS", "")
+	runtime.GOMAXPROCS(3)
+	first := tuneRuntime()
+	second := tuneRuntime()
+	first()
+	first() // twice is once
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Errorf("with a session still open, GOMAXPROCS = %d, want 1", got)
+	}
+	second()
+	if got := runtime.GOMAXPROCS(0); got != 3 {
+		t.Errorf("after both sessions, GOMAXPROCS = %d, want the 3 it was", got)
+	}
+}
