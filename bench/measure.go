@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/exitwait"
 )
 
 // A trial is one timed execution of a side of a comparison: its wall time,
@@ -124,7 +126,15 @@ func (p process) run() (measured, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
-	err := cmd.Run()
+	err := cmd.Start()
+	if err == nil {
+		// Waiting in the poller, not in a blocking waitid, keeps the
+		// benchmark's own threads quiet while the side it times runs
+		// (see internal/exitwait): their polling was CPU time taken from
+		// both sides of every comparison.
+		exitwait.Exited(cmd.Process)
+		err = cmd.Wait()
+	}
 	m := measured{wall: time.Since(start), stdout: stdout.String()}
 	if cmd.ProcessState != nil {
 		m.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
