@@ -14,9 +14,12 @@
 // watched, it says so, and the caller compares everything, as it would
 // without a Watcher. Elsewhere than Linux New fails and callers walk.
 //
-// What inotify cannot see, the Watcher cannot either: writes through a
-// shared memory mapping, and changes on network file systems made by
-// another machine. Both need a process that is not the case's, on a
-// corpus folder it mapped or shares, which the sandbox (--sandbox) rules
-// out.
+// A write through a shared memory mapping makes no write event; it is
+// seen at the file's last close (IN_CLOSE_WRITE), which comes at the
+// latest when the writer exits, and every process of a run has ended
+// before its checks ask. What inotify cannot see at all, the Watcher
+// cannot either: changes on network file systems made by another
+// machine, which needs a process that is not the case's on a corpus
+// folder it shares, and a mapping kept by a process that outlives the
+// run, which the reaper does not allow.
 package fswatch

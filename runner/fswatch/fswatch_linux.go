@@ -31,9 +31,13 @@ type watched struct {
 }
 
 // mask is every event that changes what a folder holds or what its files
-// hold. Opening and reading (IN_ACCESS, IN_OPEN) are not changes; nor is
-// closing a file opened for writing without writing to it.
-const mask = syscall.IN_MODIFY | syscall.IN_ATTRIB | syscall.IN_CREATE | syscall.IN_DELETE |
+// hold. Opening and reading (IN_ACCESS, IN_OPEN) are not changes. The last
+// close of a file opened for writing (IN_CLOSE_WRITE) is in: a write
+// through a shared memory mapping makes no IN_MODIFY, and that close,
+// which comes at the latest when the writer exits, is the only event it
+// makes. A close with nothing written costs the caller's exact comparison
+// of one file.
+const mask = syscall.IN_MODIFY | syscall.IN_CLOSE_WRITE | syscall.IN_ATTRIB | syscall.IN_CREATE | syscall.IN_DELETE |
 	syscall.IN_MOVED_FROM | syscall.IN_MOVED_TO | syscall.IN_DELETE_SELF | syscall.IN_MOVE_SELF |
 	syscall.IN_ONLYDIR | syscall.IN_DONT_FOLLOW
 
