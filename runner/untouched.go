@@ -18,14 +18,16 @@ import (
 
 // untouched holds what a run must leave as it found it: the corpus trees
 // the session's cases come from (their .txtar files, corpus.yaml, local
-// package sources) and the caller's HOME configuration (homeFiles). A case that appends to its own .txtar,
-// plants a new case or edits a dotfile fails the run that was running
-// when the change was seen.
+// package sources) and the caller's HOME configuration (homeFiles). A
+// case that appends to its own .txtar, plants a new case or edits a
+// dotfile fails the run that was running when the change was seen.
 //
 // It is cheap by design. Where the kernel reports changes (runner/fswatch),
-// a run that changed nothing in the corpus costs one read and a stat of
-// each of HOME's files; otherwise, and after any reported change, a stat
-// walk compares with the state taken when the session opened. Only a file
+// a run that changed nothing in the corpus or in HOME's configuration
+// folders costs a read of the watcher's queue; a change reported in HOME
+// costs a stat of each of HOME's files; otherwise, and after any change
+// reported in the corpus, a stat walk compares with the state taken when
+// the session opened. Only a file
 // whose size or time changed is read again, and it counts as changed only
 // when its content hash differs. Folders that pip writes into a local
 // package's source while building it (build, dist, *.egg-info,
@@ -37,6 +39,9 @@ type untouched struct {
 	files map[string]fileState
 	dirs  map[string]time.Time // every folder walked, with its modification time
 	watch *fswatch.Watcher     // the session's, given the corpus roots; nil: walk every time
+	// homeWatched: the watcher also has HOME's configuration folders
+	// (see watchHome), and a run that changed nothing there costs no stat.
+	homeWatched bool
 }
 
 // fullWalkFiles is the corpus size up to which every file is checked after
@@ -67,7 +72,8 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 			u.roots = append(u.roots, root)
 		}
 	}
-	if home != "" && !seen[home] {
+	homeApart := home != "" && !seen[home]
+	if homeApart {
 		u.roots = append(u.roots, home)
 	}
 	u.files, u.dirs = u.stat(home)
@@ -77,6 +83,9 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 	}
 	u.home = home
 	u.watchRoots(w)
+	if homeApart {
+		u.watchHome()
+	}
 	return u
 }
 
@@ -85,8 +94,7 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 var watchCorpus = true
 
 // watchRoots gives the corpus roots to w, which reports changes under them
-// (HOME's few files are cheaper to stat than to watch). Where it cannot,
-// every run walks.
+// (HOME is given apart, see watchHome). Where it cannot, every run walks.
 func (u *untouched) watchRoots(w *fswatch.Watcher) {
 	if !watchCorpus || w == nil {
 		return
@@ -97,6 +105,34 @@ func (u *untouched) watchRoots(w *fswatch.Watcher) {
 		}
 	}
 	u.watch = w
+}
+
+// watchHome gives the watcher HOME and, below it, only the folders on the
+// way to homeFiles (.config, .config/pip, .pip, .ssh), however deep HOME
+// is. Where it cannot, every run stats homeFiles.
+func (u *untouched) watchHome() {
+	if u.watch == nil {
+		return
+	}
+	folders := map[string]bool{}
+	for _, f := range homeFiles {
+		for dir := filepath.Dir(f); dir != "."; dir = filepath.Dir(dir) {
+			folders[filepath.Base(dir)] = true
+		}
+	}
+	u.homeWatched = u.watch.Tree(u.home, func(name string) bool { return !folders[name] }) == nil
+}
+
+// homeQuiet says whether the watcher vouches that nothing changed in
+// HOME's watched folders since it was last asked. Anything there, a
+// shell's history as much as a dotfile, is not quiet: homeFiles are then
+// stat'ed.
+func (u *untouched) homeQuiet() bool {
+	if !u.homeWatched {
+		return false
+	}
+	changed, lost := u.watch.Changes(u.home)
+	return !lost && len(changed) == 0
 }
 
 // reported asks the watcher what changed in the corpus since it was last
@@ -135,6 +171,8 @@ func (u *untouched) changed(caseFile string) []string {
 	var now map[string]fileState
 	var written map[string]bool // reported written: hashed again whatever their times say
 	switch quiet, paths := u.reported(); {
+	case quiet && u.homeQuiet():
+		return nil
 	case quiet:
 		return u.homeChanged()
 	case u.watch != nil || len(u.files) <= fullWalkFiles:

@@ -77,6 +77,8 @@ func TestUntouched(t *testing.T) {
 					os.Chtimes("home/.bashrc", later, later)
 				}, nil},
 				{"planted pip.conf", func() { write("home/.config/pip/pip.conf", "[global]") }, []string{filepath.Join(home, ".config/pip/pip.conf")}},
+				{"edited pip.conf", func() { write("home/.config/pip/pip.conf", "[global]\nindex-url = evil") }, []string{filepath.Join(home, ".config/pip/pip.conf")}},
+				{"a shell's history", func() { write("home/.bash_history", "ls") }, nil},
 				{"removed .bashrc", func() { os.Remove("home/.bashrc") }, []string{filepath.Join(home, ".bashrc")}},
 				{"a package build's output", func() { write("corpus/esc/pkg/build/x.o", "x") }, nil},
 				// Only folders of those names are a build's: a file named
