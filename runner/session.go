@@ -107,7 +107,9 @@ type Session struct {
 
 // Open loads the cases the config names, discovers interpreters and host
 // features, and expands the plan. A case that fails to load is an error of
-// the whole session: the message is every problem, at file:line.
+// the whole session: the message is every problem, at file:line. Until
+// Close, the Go runtime runs with one processor and GOGC 400, unless the
+// caller's environment sets them (see tuneRuntime).
 func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
