@@ -64,7 +64,10 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 	u := &untouched{}
 	for _, c := range cs {
 		root := filepath.Dir(c.File)
-		if filepath.Base(root) == c.Project {
+		// A case's tree is its project's parent, the corpus, unless that
+		// is HOME (cleanexit run ~/proj/case.txtar): HOME is watched for
+		// its dotfiles alone, so the project folder is the tree.
+		if filepath.Base(root) == c.Project && !sameFolder(filepath.Dir(root), home) {
 			root = filepath.Dir(root)
 		}
 		if !seen[root] {
@@ -87,6 +90,16 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 		u.watchHome()
 	}
 	return u
+}
+
+// sameFolder says whether a and b name the same folder, relative or not.
+func sameFolder(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // watchCorpus says whether the corpus roots are watched where the kernel

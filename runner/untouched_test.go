@@ -99,3 +99,34 @@ func TestUntouched(t *testing.T) {
 		})
 	}
 }
+
+// TestUntouchedCaseInHome: `cleanexit run ~/proj/case.txtar` makes HOME the
+// case's corpus root. HOME is watched for its dotfiles alone, so the
+// project folder is the tree: a case appending to its own file there is
+// named, in every mode, by an absolute path as by a relative one.
+func TestUntouchedCaseInHome(t *testing.T) {
+	for _, watch := range []bool{true, false} {
+		defer func(w bool) { watchCorpus = w }(watchCorpus)
+		watchCorpus = watch
+		home := t.TempDir()
+		file := filepath.Join(home, "proj", "a.txtar")
+		if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte("a"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		w, _ := fswatch.New()
+		u := watchUntouched([]*cases.Case{{File: file, Project: "proj"}}, home, w)
+		f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("# planted\n")
+		f.Close()
+		if got := u.changed(file); !slices.Equal(got, []string{file}) {
+			t.Errorf("watch=%v: changed = %q, want %q", watch, got, file)
+		}
+		w.Close()
+	}
+}
