@@ -62,12 +62,13 @@ type fileState struct {
 func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouched {
 	seen := map[string]bool{}
 	u := &untouched{}
+	isHome := homeMatcher(home)
 	for _, c := range cs {
 		root := filepath.Dir(c.File)
 		// A case's tree is its project's parent, the corpus, unless that
 		// is HOME (cleanexit run ~/proj/case.txtar): HOME is watched for
 		// its dotfiles alone, so the project folder is the tree.
-		if filepath.Base(root) == c.Project && !sameFolder(filepath.Dir(root), home) {
+		if filepath.Base(root) == c.Project && !isHome(filepath.Dir(root)) {
 			root = filepath.Dir(root)
 		}
 		if !seen[root] {
@@ -92,14 +93,22 @@ func watchUntouched(cs []*cases.Case, home string, w *fswatch.Watcher) *untouche
 	return u
 }
 
-// sameFolder says whether a and b name the same folder, relative or not.
-func sameFolder(a, b string) bool {
-	if a == "" || b == "" {
-		return false
+// homeMatcher returns what says whether a folder, named relatively or not,
+// is home. HOME is resolved once, and a folder only when its name is
+// HOME's: a corpus has a case file per case, and resolving each one's
+// folder would cost a getwd per case.
+func homeMatcher(home string) func(dir string) bool {
+	abs, err := filepath.Abs(home)
+	if home == "" || err != nil {
+		return func(string) bool { return false }
 	}
-	absA, errA := filepath.Abs(a)
-	absB, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && absA == absB
+	return func(dir string) bool {
+		if filepath.Base(dir) != filepath.Base(abs) {
+			return false
+		}
+		d, err := filepath.Abs(dir)
+		return err == nil && d == abs
+	}
 }
 
 // watchCorpus says whether the corpus roots are watched where the kernel
@@ -246,15 +255,15 @@ func (u *untouched) homeChanged() []string {
 	for _, name := range homeFiles {
 		p := filepath.Join(u.home, name)
 		old, had := u.files[p]
-		fi, err := os.Lstat(p)
-		if err != nil || !fi.Mode().IsRegular() {
+		now, ok := regularFile(p)
+		if !ok {
 			if had {
 				delete(u.files, p)
 				out = append(out, p)
 			}
 			continue
 		}
-		st, differs := settle(p, fileState{size: fi.Size(), mod: fi.ModTime()}, old, had, false)
+		st, differs := settle(p, now, old, had, false)
 		u.files[p] = st
 		if differs {
 			out = append(out, p)
@@ -275,11 +284,21 @@ func (u *untouched) restatHomeInto(now map[string]fileState) {
 
 // restat records p's size and time in now, or its absence.
 func restat(now map[string]fileState, p string) {
-	if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
-		now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+	if st, ok := regularFile(p); ok {
+		now[p] = st
 	} else {
 		delete(now, p)
 	}
+}
+
+// regularFile is p's size and time, where p is a regular file (a link is
+// not followed).
+func regularFile(p string) (fileState, bool) {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return fileState{}, false
+	}
+	return fileState{size: fi.Size(), mod: fi.ModTime()}, true
 }
 
 // quick is the state of a large corpus, read cheaply: see fullWalkFiles.
@@ -337,10 +356,7 @@ func (u *untouched) stat(home string) (map[string]fileState, map[string]time.Tim
 	for _, root := range u.roots {
 		if root == home {
 			for _, name := range homeFiles {
-				p := filepath.Join(home, name)
-				if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
-					files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
-				}
+				restat(files, filepath.Join(home, name))
 			}
 			continue
 		}

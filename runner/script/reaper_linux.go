@@ -37,7 +37,6 @@ const clockTicks = 100
 // none itself, so they can only be a case's; and it leaves their ages
 // unread, which only the timeout watch needs.
 func runProcesses(marker string, afterScript bool) []process {
-	orphans := afterScript
 	self := os.Getpid()
 	// With the subreaper, every process of ours is below us, and only
 	// that tree is read: the whole table costs a read per process of the
@@ -79,7 +78,7 @@ func runProcesses(marker string, afterScript bool) []process {
 		if p == nil || p.zombie {
 			// A zombie's environment cannot be read; one reparented to
 			// us from a session of its own is ours to reap.
-			if p != nil && orphans && subreaper.ok && p.ppid == self && p.sid != selfSID {
+			if p != nil && afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID {
 				in[pid] = true
 			}
 			continue
@@ -101,7 +100,7 @@ func runProcesses(marker string, afterScript bool) []process {
 			continue
 		}
 		// Another run's marker makes it that run's, however orphaned.
-		if orphans && subreaper.ok && p.ppid == self && p.sid != selfSID && !bytes.Contains(env, anyMarker) {
+		if afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID && !bytes.Contains(env, anyMarker) {
 			in[pid], roots = true, append(roots, pid)
 		}
 	}
