@@ -116,13 +116,15 @@ func homeMatcher(home string) func(dir string) bool {
 var watchCorpus = true
 
 // watchRoots gives the corpus roots to w, which reports changes under them
-// (HOME is given apart, see watchHome). Where it cannot, every run walks.
+// (HOME is given apart, see watchHome), each file by its own watch too: a
+// folder's watch misses a write through a hard link made elsewhere
+// (fswatch.TreeAndFiles). Where it cannot, every run walks.
 func (u *untouched) watchRoots(w *fswatch.Watcher) {
 	if !watchCorpus || w == nil {
 		return
 	}
 	for _, root := range u.roots {
-		if root != u.home && w.Tree(root, builtFolder) != nil {
+		if root != u.home && w.TreeAndFiles(root, builtFolder) != nil {
 			return
 		}
 	}
@@ -142,7 +144,7 @@ func (u *untouched) watchHome() {
 			folders[filepath.Base(dir)] = true
 		}
 	}
-	u.homeWatched = u.watch.Tree(u.home, func(name string) bool { return !folders[name] }) == nil
+	u.homeWatched = u.watch.TreeAndFiles(u.home, func(name string) bool { return !folders[name] }) == nil
 }
 
 // homeQuiet says whether the watcher vouches that nothing changed in

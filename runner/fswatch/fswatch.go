@@ -25,7 +25,7 @@ type Watcher struct {
 
 // watcher is what a platform provides.
 type watcher interface {
-	add(root string, skip func(name string) bool) error
+	add(root string, skip func(name string) bool, files bool) error
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
@@ -54,16 +54,31 @@ func New() (*Watcher, error) {
 // watched one are watched as they appear. An error means part of the tree
 // is not watched: the caller must not rely on Changes for it.
 func (w *Watcher) Tree(root string, skip func(name string) bool) error {
+	return w.tree(root, skip, false)
+}
+
+// TreeAndFiles is Tree that also watches each file of the tree by itself,
+// files made later included. A folder's watch sees only what is done
+// through the folder: a file hard-linked out of the tree, in one run, can
+// be rewritten through the link in the next, unseen. A file's own watch
+// sees the link being made and every write, whatever the path. It costs a
+// watch per file, which a corpus can afford and an environment of
+// thousands of files need not: environments use Tree.
+func (w *Watcher) TreeAndFiles(root string, skip func(name string) bool) error {
+	return w.tree(root, skip, true)
+}
+
+func (w *Watcher) tree(root string, skip func(name string) bool, files bool) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.stopped {
 		return errors.New("fswatch: stopped")
 	}
 	w.roots[root] = true
-	return w.w.add(root, skip)
+	return w.w.add(root, skip, files)
 }
 
-// Changes returns the paths below root, a folder given to Tree, that
+// Changes returns the paths below root, a folder given to Tree or TreeAndFiles, that
 // were made, written, removed, renamed or had their attributes changed
 // since the last call for root (in no order; a folder that was itself
 // removed or renamed is named as it was watched), and whether the kernel

@@ -9,7 +9,8 @@ import (
 	"unsafe"
 )
 
-// inotify is the Linux watcher: one inotify instance, a watch per folder.
+// inotify is the Linux watcher: one inotify instance, a watch per folder,
+// and per file in the trees that ask for files.
 type inotify struct {
 	fd int
 	// dirs maps a watch to its folder and the trees that folder is in:
@@ -18,6 +19,8 @@ type inotify struct {
 	// given twice) reports to both.
 	dirs map[int32]*watched
 	skip map[string]func(name string) bool // a tree's root -> its skip
+	// files holds the trees whose files are watched one by one too.
+	files map[string]bool
 	// incomplete holds the trees of which a folder made later could not
 	// be watched: from then on every answer for them is "anything may
 	// have changed".
@@ -41,19 +44,26 @@ const mask = syscall.IN_MODIFY | syscall.IN_CLOSE_WRITE | syscall.IN_ATTRIB | sy
 	syscall.IN_MOVED_FROM | syscall.IN_MOVED_TO | syscall.IN_DELETE_SELF | syscall.IN_MOVE_SELF |
 	syscall.IN_ONLYDIR | syscall.IN_DONT_FOLLOW
 
+// fileMask is mask for a file's own watch. A folder's watch sees what is
+// done to its files through that folder; a file's own watch sees what is
+// done to the file by any path: a write through a hard link made
+// elsewhere, and the link itself (IN_ATTRIB, the link count).
+const fileMask = mask &^ syscall.IN_ONLYDIR
+
 func newWatcher() (watcher, error) {
 	fd, err := syscall.InotifyInit1(syscall.IN_NONBLOCK | syscall.IN_CLOEXEC)
 	if err != nil {
 		return nil, &fs.PathError{Op: "inotify_init1", Path: "", Err: err}
 	}
-	return &inotify{fd: fd, dirs: map[int32]*watched{}, skip: map[string]func(string) bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
+	return &inotify{fd: fd, dirs: map[int32]*watched{}, skip: map[string]func(string) bool{}, files: map[string]bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
 }
 
-func (w *inotify) add(root string, skip func(name string) bool) error {
+func (w *inotify) add(root string, skip func(name string) bool, files bool) error {
 	if w.fd < 0 {
 		return errors.New("fswatch: closed")
 	}
 	w.skip[root] = skip
+	w.files[root] = w.files[root] || files
 	return w.watchTree(root, root)
 }
 
@@ -69,12 +79,17 @@ func (w *inotify) watchTree(dir, root string) error {
 			return nil
 		}
 		if !d.IsDir() {
+			if w.files[root] {
+				if err := w.watch(p, root, fileMask); err != nil && first == nil {
+					first = err
+				}
+			}
 			return nil
 		}
 		if p != dir && skip != nil && skip(d.Name()) {
 			return filepath.SkipDir
 		}
-		if err := w.watch(p, root); err != nil && first == nil {
+		if err := w.watch(p, root, mask); err != nil && first == nil {
 			first = err
 		}
 		return nil
@@ -82,7 +97,8 @@ func (w *inotify) watchTree(dir, root string) error {
 	return first
 }
 
-func (w *inotify) watch(dir, root string) error {
+// watch adds a watch on dir, a folder, or with fileMask a file, for root.
+func (w *inotify) watch(dir, root string, mask uint32) error {
 	wd, err := syscall.InotifyAddWatch(w.fd, dir, mask)
 	if err != nil {
 		return &fs.PathError{Op: "inotify_add_watch", Path: dir, Err: err}
@@ -143,12 +159,20 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 			}
 			for _, root := range at.roots {
 				note(root, p)
-				if ev.Mask&syscall.IN_ISDIR != 0 && ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) != 0 {
+				if ev.Mask&(syscall.IN_CREATE|syscall.IN_MOVED_TO) == 0 {
+					continue
+				}
+				var err error
+				switch {
+				case ev.Mask&syscall.IN_ISDIR != 0:
 					if skip := w.skip[root]; skip == nil || !skip(name) {
-						if err := w.watchTree(p, root); err != nil {
-							w.incomplete[root] = true
-						}
+						err = w.watchTree(p, root)
 					}
+				case w.files[root]:
+					err = w.watch(p, root, fileMask)
+				}
+				if err != nil {
+					w.incomplete[root] = true
 				}
 			}
 		}

@@ -38,13 +38,25 @@ func write(t *testing.T, path, data string) {
 // make to a watched tree and checks that each is reported, where it
 // happened, and that a quiet tree reports nothing.
 func TestChangesSeesEveryKindOfChange(t *testing.T) {
+	for _, files := range []bool{false, true} {
+		t.Run(map[bool]string{false: "Tree", true: "TreeAndFiles"}[files], func(t *testing.T) {
+			testChangesSeesEveryKindOfChange(t, files)
+		})
+	}
+}
+
+func testChangesSeesEveryKindOfChange(t *testing.T, files bool) {
 	root := t.TempDir()
 	write(t, filepath.Join(root, "p", "a.txtar"), "a")
 	write(t, filepath.Join(root, "p", "deep", "b.txtar"), "b")
 	write(t, filepath.Join(root, "pkg", "build", "x.o"), "o")
 	w := newTestWatcher(t)
 	skip := func(name string) bool { return name == "build" }
-	if err := w.Tree(root, skip); err != nil {
+	add := w.Tree
+	if files {
+		add = w.TreeAndFiles
+	}
+	if err := add(root, skip); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
@@ -126,6 +138,42 @@ func TestChangesAfterStop(t *testing.T) {
 	w.Stop() // twice is fine
 	if err := w.Close(); err != nil {
 		t.Errorf("Close after Stop: %v", err)
+	}
+}
+
+// TestTreeAndFilesSeesWritesThroughALink: a file hard-linked out of the
+// tree and rewritten through the link, a later run's doing, is reported
+// by its own watch (the link as well as the write); a folder's watch
+// alone sees neither, which is why the corpus is given to TreeAndFiles.
+func TestTreeAndFilesSeesWritesThroughALink(t *testing.T) {
+	for _, files := range []bool{true, false} {
+		w := newTestWatcher(t)
+		root, outside := t.TempDir(), t.TempDir()
+		file := filepath.Join(root, "p", "a.txtar")
+		write(t, file, "a")
+		add := w.Tree
+		if files {
+			add = w.TreeAndFiles
+		}
+		if err := add(root, nil); err != nil {
+			t.Fatal(err)
+		}
+		link := filepath.Join(outside, "link")
+		if err := os.Link(file, link); err != nil {
+			t.Fatal(err)
+		}
+		gotLink, _ := w.Changes(root)
+		f, err := os.OpenFile(link, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("through the link")
+		f.Close()
+		gotWrite, _ := w.Changes(root)
+		seen := slices.Contains(gotLink, file) && slices.Contains(gotWrite, file)
+		if seen != files {
+			t.Errorf("files=%v: the link reported %q, the write %q; want the file in both = %v", files, gotLink, gotWrite, files)
+		}
 	}
 }
 
