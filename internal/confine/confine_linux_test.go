@@ -1,0 +1,261 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// The test binary is also the confined program: with CONFINE_OP set it
+// tries that one operation and prints "ok" or the errno's name.
+func TestMain(m *testing.M) {
+	if op := os.Getenv("CONFINE_OP"); op != "" {
+		fmt.Print(outcome(attempt(op, os.Getenv("CONFINE_IN"), os.Getenv("CONFINE_OUT"))))
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// attempt performs op with in the writable folder and out a folder beside
+// it holding a file "f".
+func attempt(op, in, out string) error {
+	outFile := filepath.Join(out, "f")
+	switch op {
+	case "write-in":
+		return os.WriteFile(filepath.Join(in, "new"), []byte("x"), 0o644)
+	case "mkdir-in-rename-in":
+		if err := os.Mkdir(filepath.Join(in, "d"), 0o755); err != nil {
+			return err
+		}
+		return os.Rename(filepath.Join(in, "d"), filepath.Join(in, "e"))
+	case "create-out":
+		return os.WriteFile(filepath.Join(out, "new"), []byte("x"), 0o644)
+	case "write-out":
+		return os.WriteFile(outFile, []byte("x"), 0o644)
+	case "append-out":
+		f, err := os.OpenFile(outFile, os.O_WRONLY|os.O_APPEND, 0)
+		if err == nil {
+			f.Close()
+		}
+		return err
+	case "truncate-out":
+		return os.Truncate(outFile, 0)
+	case "remove-out":
+		return os.Remove(outFile)
+	case "mkdir-out":
+		return os.Mkdir(filepath.Join(out, "d"), 0o755)
+	case "rename-out-in":
+		return os.Rename(outFile, filepath.Join(in, "stolen"))
+	case "rename-in-out":
+		p := filepath.Join(in, "planted")
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			return err
+		}
+		return os.Rename(p, filepath.Join(out, "planted"))
+	case "link-out-in":
+		return os.Link(outFile, filepath.Join(in, "link"))
+	case "symlink-write":
+		p := filepath.Join(in, "sym")
+		if err := os.Symlink(outFile, p); err != nil {
+			return err
+		}
+		return os.WriteFile(p, []byte("x"), 0o644)
+	case "chmod-in":
+		p := filepath.Join(in, "m")
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			return err
+		}
+		return os.Chmod(p, 0o755)
+	case "chmod-out-world-writable":
+		return os.Chmod(outFile, 0o666)
+	case "chmod-out-setuid":
+		return unix.Fchmodat(unix.AT_FDCWD, outFile, 0o4755, 0)
+	case "fchmod-in-setgid":
+		f, err := os.Create(filepath.Join(in, "g"))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return f.Chmod(os.ModeSetgid | 0o755)
+	case "io_uring":
+		var params [120]byte // struct io_uring_params
+		fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params)), 0)
+		if errno != 0 {
+			return errno
+		}
+		unix.Close(int(fd))
+		return nil
+	case "dev-null":
+		return os.WriteFile(os.DevNull, []byte("x"), 0)
+	case "inet":
+		c, err := net.Dial("tcp", "127.0.0.1:9")
+		if err == nil {
+			c.Close()
+		}
+		return err
+	case "unix":
+		fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+		if err == nil {
+			unix.Close(fd)
+		}
+		return err
+	case "netlink":
+		fd, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE)
+		if err == nil {
+			unix.Close(fd)
+		}
+		return err
+	case "signal-parent":
+		return unix.Kill(os.Getppid(), 0)
+	case "mount":
+		return unix.Mount("none", in, "tmpfs", 0, "")
+	}
+	return fmt.Errorf("unknown op %q", op)
+}
+
+func outcome(err error) string {
+	var errno syscall.Errno
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.As(err, &errno):
+		return unix.ErrnoName(errno)
+	}
+	return err.Error()
+}
+
+// run starts the test binary confined to in and returns what op did.
+func run(t *testing.T, op, in, out string, network bool) string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "CONFINE_OP="+op, "CONFINE_IN="+in, "CONFINE_OUT="+out)
+	var stdout strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	if err := Start(cmd, Policy{Writable: []string{in}, Network: network}); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%s: %v", op, err)
+	}
+	return stdout.String()
+}
+
+func skipUnlessConfinable(t *testing.T) {
+	t.Helper()
+	if err := Probe(); err != nil {
+		t.Skipf("no confinement here: %v", err)
+	}
+}
+
+// TestConfinedProcess: a confined process really is refused each way out
+// of its writable folder, and still does what a test repro needs.
+func TestConfinedProcess(t *testing.T) {
+	skipUnlessConfinable(t)
+	tests := []struct {
+		op, want string
+		network  bool
+	}{
+		{op: "write-in", want: "ok"},
+		{op: "mkdir-in-rename-in", want: "ok"},
+		{op: "dev-null", want: "ok"},
+		{op: "unix", want: "ok"},
+		{op: "create-out", want: "EACCES"},
+		{op: "write-out", want: "EACCES"},
+		{op: "append-out", want: "EACCES"},
+		{op: "truncate-out", want: "EACCES"},
+		{op: "remove-out", want: "EACCES"},
+		{op: "mkdir-out", want: "EACCES"},
+		{op: "rename-out-in", want: "EACCES"},
+		{op: "rename-in-out", want: "EACCES"},
+		{op: "link-out-in", want: "EXDEV"},
+		{op: "symlink-write", want: "EACCES"},
+		{op: "chmod-in", want: "ok"},
+		{op: "chmod-out-world-writable", want: "EPERM"},
+		{op: "chmod-out-setuid", want: "EPERM"},
+		{op: "fchmod-in-setgid", want: "EPERM"},
+		{op: "io_uring", want: "EPERM"},
+		{op: "inet", want: "EACCES"},
+		{op: "netlink", want: "EACCES"},
+		{op: "inet", want: "ECONNREFUSED", network: true},
+		{op: "mount", want: "EPERM"},
+	}
+	if ScopesSignals() {
+		tests = append(tests, struct {
+			op, want string
+			network  bool
+		}{op: "signal-parent", want: "EPERM"})
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/network=%v", tt.op, tt.network), func(t *testing.T) {
+			in, out := t.TempDir(), t.TempDir()
+			if err := os.WriteFile(filepath.Join(out, "f"), []byte("kept"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := run(t, tt.op, in, out, tt.network); got != tt.want {
+				t.Errorf("%s: got %s, want %s", tt.op, got, tt.want)
+			}
+			if b, err := os.ReadFile(filepath.Join(out, "f")); err != nil || string(b) != "kept" {
+				t.Errorf("%s: the file outside is now %q, %v", tt.op, b, err)
+			}
+		})
+	}
+}
+
+// TestCallerStaysFree: confining a child confines only the thread it was
+// forked from, which dies with its goroutine; the rest of the process,
+// and the threads the runtime starts later, write and connect as before.
+func TestCallerStaysFree(t *testing.T) {
+	skipUnlessConfinable(t)
+	in, out := t.TempDir(), t.TempDir()
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("/bin/true")
+			if err := Start(cmd, Policy{Writable: []string{in}}); err != nil {
+				t.Error(err)
+				return
+			}
+			cmd.Wait()
+			// Every goroutine after the child's start lands on some thread
+			// of the process: none may be confined.
+			if err := os.WriteFile(filepath.Join(out, fmt.Sprint(i)), nil, 0o644); err != nil {
+				t.Errorf("the caller was confined: %v", err)
+			}
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Errorf("the caller lost the network: %v", err)
+				return
+			}
+			l.Close()
+			if err := os.Chmod(filepath.Join(out, fmt.Sprint(i)), 0o600); err != nil {
+				t.Errorf("the caller cannot chmod: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestWritableMustExist: a writable folder that is missing is an error
+// that names it, not a process confined to less than asked.
+func TestWritableMustExist(t *testing.T) {
+	skipUnlessConfinable(t)
+	missing := filepath.Join(t.TempDir(), "gone")
+	err := Start(exec.Command("/bin/true"), Policy{Writable: []string{missing}})
+	if err == nil || !strings.Contains(err.Error(), missing) {
+		t.Fatalf("Start with a missing writable folder: %v", err)
+	}
+}

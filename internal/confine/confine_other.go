@@ -1,0 +1,20 @@
+//go:build !linux || !(amd64 || arm64)
+
+package confine
+
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+)
+
+// Probe says why there is no confinement here.
+func Probe() error {
+	return fmt.Errorf("not supported on %s/%s (Linux on amd64 or arm64 only)", runtime.GOOS, runtime.GOARCH)
+}
+
+// Start refuses to start cmd unconfined.
+func Start(cmd *exec.Cmd, p Policy) error { return Probe() }
+
+// ScopesSignals is false: there is no confinement here.
+func ScopesSignals() bool { return false }

@@ -1,0 +1,46 @@
+// Package confine starts a process that cannot write outside the folders
+// it is given, open a network socket, make a file setuid, setgid or
+// writable by others, or touch a process outside its confinement (ptrace,
+// /proc/PID/fd, /proc/PID/mem and, from Landlock ABI 6, signals), and that
+// keeps none of the caller's capabilities, root's included.
+//
+// It is the kernel's own confinement, applied on the way to exec: Landlock
+// for the filesystem and for signals, a seccomp filter for the system calls
+// Landlock does not cover, no_new_privs, and an empty capability set. Each
+// is a property of a thread, inherited by the processes it forks, so Start
+// applies them to an OS thread of its own, forks the command from it, and
+// lets the Go runtime discard the thread (a goroutine that exits while
+// locked to its thread ends the thread; the runtime starts new threads
+// from a clean one, never from a locked one). Nothing else in the process
+// is confined.
+//
+// Why not bubblewrap, which cleanexit used before: a mount namespace costs
+// a program in between (bwrap, about 6 ms a process on a 2-core machine,
+// more than a trivial python run), makes the wait status bwrap's (exit
+// 128+N for signal N, so that a program's exit(137) read as SIGKILL), and
+// without a PID namespace left cleanexit itself a process the case could
+// kill. Landlock needs no namespace, so it also works in containers that
+// forbid user namespaces.
+//
+// What it does not do, and why:
+//   - Reading is allowed everywhere: the sandbox keeps cases from changing
+//     what later cases see, not from reading the machine.
+//   - A Unix socket bound to a path can be connected to (Landlock does not
+//     cover connect), so can an abstract one before Landlock ABI 6 (Linux
+//     6.12), which also scopes signals; before it a process of the same
+//     user can be signalled.
+//   - Landlock does not cover a file's mode, owner, times or attributes,
+//     and seccomp sees a path only as a pointer: a confined process can
+//     still change these on files its user owns (every file, for root),
+//     within what an unprivileged owner may do. A mode that would open a
+//     file to others (setuid, setgid, write by others) is refused
+//     everywhere, in the writable folders too. cleanexit's after-run
+//     checks see such a change to the corpus, HOME's configuration or an
+//     environment; a read-only mount (bubblewrap) would refuse it, at the
+//     cost above.
+//   - Sockets other than Unix ones fail with EACCES, loopback included, and
+//     io_uring is refused (its operations bypass seccomp).
+//
+// Requirements: Linux with Landlock ABI 3 or later (6.2, where truncation
+// is covered) on amd64 or arm64; Probe says what is missing.
+package confine

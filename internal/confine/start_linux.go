@@ -1,0 +1,73 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Probe says whether Start can confine a process on this kernel, and if
+// not, what is missing.
+func Probe() error {
+	switch v := landlockABI(); {
+	case v == 0:
+		return fmt.Errorf("this kernel has no Landlock (Linux 6.2 or later, with landlock in its lsm= list) or a seccomp profile forbids it")
+	case v < minABI:
+		return fmt.Errorf("this kernel's Landlock is ABI %d; confining writes needs ABI %d (Linux 6.2) or later", v, minABI)
+	}
+	if _, _, errno := unix.RawSyscall(unix.SYS_PRCTL, unix.PR_GET_SECCOMP, 0, 0); errno != 0 {
+		return fmt.Errorf("this kernel has no seccomp: %v", errno)
+	}
+	return nil
+}
+
+// Start starts cmd confined by p. The command becomes the leader of a
+// session of its own (and so of its process group): without a controlling
+// terminal it cannot type into the caller's shell (TIOCSTI).
+func Start(cmd *exec.Cmd, p Policy) error {
+	if err := Probe(); err != nil {
+		return err
+	}
+	rs, err := ruleset(p)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(rs)
+	prog := filter(p.Network)
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setsid = true
+	cmd.SysProcAttr.Setpgid = false // a session leader leads its group; setpgid would fail
+	started := make(chan error, 1)
+	go func() {
+		// Never unlocked: the confined thread ends with this goroutine.
+		runtime.LockOSThread()
+		if err := confineThread(rs, prog); err != nil {
+			started <- err
+			return
+		}
+		started <- cmd.Start()
+	}()
+	return <-started
+}
+
+// confineThread confines the calling thread, which must be locked to its
+// goroutine and never serve another.
+func confineThread(rs int, prog []unix.SockFilter) error {
+	if _, _, errno := unix.RawSyscall(unix.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0); errno != 0 {
+		return fmt.Errorf("no_new_privs: %w", errno)
+	}
+	if err := dropCapabilities(); err != nil {
+		return err
+	}
+	if err := enforce(rs); err != nil {
+		return err
+	}
+	return install(prog)
+}
