@@ -3,18 +3,19 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/confine"
 )
 
 // sandboxRows measures `cleanexit run --sandbox` on workload 1: against
 // the bare loop (target 1.25x), and its cost per run against the same
-// command without the sandbox (target ≤ 15 ms). Without bubblewrap it
-// says so and measures nothing.
+// command without the sandbox (target ≤ 15 ms). Where the kernel cannot
+// confine a process it says so and measures nothing.
 func (b *bench) sandboxRows(cache string, loop, bare trial) ([]row, error) {
 	n := b.sz.warmCases
-	if _, err := exec.LookPath("bwrap"); err != nil {
-		fmt.Fprintln(os.Stderr, "bench: bubblewrap (bwrap) is not installed: the --sandbox rows are not measured")
+	if err := confine.Probe(); err != nil {
+		fmt.Fprintf(os.Stderr, "bench: %v: the --sandbox rows are not measured\n", err)
 		return nil, nil
 	}
 	sandboxed := checked(b.cleanexit(cache, "run", "-j", "2", "--sandbox", "--no-index", "--find-links", b.ws.Wheels, "--corpus", b.ws.Warm, b.ws.Warm), n)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/wheelhouse"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -59,9 +60,14 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
-			if cond == "wheels" {
+			switch cond {
+			case "wheels":
 				w, _ := wheelhouse.Shared()
 				return w != "", nil
+			case "sandbox": // this kernel can confine a process (Landlock)
+				return confine.Probe() == nil, nil
+			case "sandbox-signals": // and keep it from signalling others
+				return confine.Probe() == nil && confine.ScopesSignals(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

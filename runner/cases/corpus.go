@@ -27,8 +27,8 @@ type Suite struct {
 	Index     Index
 	Backtrace string // off, crash, always; "" is crash
 
-	// Sandbox runs every python and exec of the corpus's scripts under
-	// bubblewrap, as `cleanexit run --sandbox` does: for a corpus whose
+	// Sandbox confines every python and exec of the corpus's scripts, as
+	// `cleanexit run --sandbox` does: for a corpus whose
 	// cases its runners did not all write.
 	Sandbox bool
 }

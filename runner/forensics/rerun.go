@@ -25,9 +25,9 @@ type Command struct {
 	Timeout time.Duration // 0 means DefaultTimeout
 	GOOS    string        // "" means runtime.GOOS: which debugger to use
 
-	// Confine, when set, wraps the debugger's command before it starts:
-	// a sandboxed run's rerun stays in the sandbox.
-	Confine func(*exec.Cmd)
+	// Start, when set, starts the debugger's command in place of
+	// cmd.Start: a sandboxed run's rerun stays in the sandbox.
+	Start func(*exec.Cmd) error
 }
 
 // A debugger is how one platform's debugger is run and read.
@@ -113,11 +113,14 @@ func Rerun(ctx context.Context, c Command) Native {
 	cmd.Dir, cmd.Env = c.Dir, c.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if c.Confine != nil {
-		c.Confine(cmd)
-	}
 	killGroup(cmd)
-	err = cmd.Run()
+	start := (*exec.Cmd).Start
+	if c.Start != nil {
+		start = c.Start
+	}
+	if err = start(cmd); err == nil {
+		err = cmd.Wait()
+	}
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return Native{Debugger: name, Note: fmt.Sprintf("the rerun under %s timed out after %s: no native stack", name, timeout)}
 	}

@@ -65,7 +65,7 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		Args:    plain.Args[1:],
 		Env:     cmd.Env,
 		Dir:     cmd.Dir,
-		Confine: func(c *exec.Cmd) { x.confine(ts, c) },
+		Start:   func(c *exec.Cmd) error { return x.start(ts, c) },
 		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.goos,
 	})

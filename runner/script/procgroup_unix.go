@@ -13,13 +13,6 @@ import (
 // they are asked for, where a handler registered at start (a .pth hook
 // on SIGUSR1) cost every interpreter start of every run.
 func askForStacks(cmd *exec.Cmd) {
-	if inner, ok := sandboxed(cmd); ok {
-		// The interpreter is bwrap's child: bwrap forwards no signal.
-		for _, pid := range inner {
-			syscall.Kill(pid, syscall.SIGABRT)
-		}
-		return
-	}
 	if cmd.Process != nil {
 		cmd.Process.Signal(syscall.SIGABRT)
 	}

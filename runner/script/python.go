@@ -33,17 +33,15 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	stdout, stderr := newCapture(), newCapture()
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	x.confine(ts, cmd)
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, stderr, &inv.TimedOut)
+	err := runGrouped(x.ctx, cmd, func(c *exec.Cmd) error { return x.start(ts, c) }, timeout, stacksGrace, stderr, &inv.TimedOut)
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
 	inv.Stderr, inv.StderrDropped = stderr.text("stderr")
 	io.WriteString(ts.Stdout(), inv.Stdout)
 	io.WriteString(ts.Stderr(), inv.Stderr)
 	inv.Status, inv.Started = exitstatus.FromError(err)
-	inv.Status = x.job.Sandbox.statusOf(inv.Status)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
 	x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)

@@ -2,52 +2,53 @@ package script
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 
-	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // A Sandbox confines a run's python and exec commands (cleanexit run
-// --sandbox, or sandbox: true in corpus.yaml). On Linux each runs under
-// bubblewrap with the whole filesystem read-only but $WORK (which holds the
-// script's TMPDIR) and Writable, and without network unless Network: a
-// case from someone else cannot write to the corpus, the caller's HOME or
-// the cached environments, nor reach a network. Elsewhere there is no
-// sandbox: see NewSandbox.
+// --sandbox, or sandbox: true in corpus.yaml): they may write beneath
+// $WORK (which holds the script's TMPDIR) and Writable only, open no
+// network socket unless Network, change no file's mode, owner or times,
+// and signal no process outside the sandbox. A case from someone else
+// cannot write to the corpus, the caller's HOME or the cached
+// environments, nor reach a network, nor kill cleanexit. internal/confine
+// is how, and says what it does not cover.
 //
 // Non-goals: pip and build-ext run outside it (they write to the
 // environment and the extension cache, which are cleanexit's); the
 // sandbox does not hide files from reading, only from writing.
 type Sandbox struct {
-	bwrap    string   // the bubblewrap program
 	Writable []string // folders writable besides $WORK: a private environment copy
 	Network  bool     // the case requires network
 }
 
-// confine makes cmd run inside the job's sandbox, if it has one.
-func (x *execution) confine(ts *testscript.TestScript, cmd *exec.Cmd) {
-	if sb := x.job.Sandbox; sb != nil {
-		sb.wrap(cmd, ts.Getenv("WORK"))
+// NewSandbox checks that this machine can confine a process, so that a
+// kernel without Landlock is one error now instead of one per run.
+func NewSandbox() (*Sandbox, error) {
+	if err := confine.Probe(); err != nil {
+		return nil, fmt.Errorf("--sandbox: %v; run without --sandbox", err)
 	}
+	return &Sandbox{}, nil
 }
 
-// statusOf is how a python that ran in the sandbox ended. bubblewrap runs
-// the program as its own child and exits with the program's status, a
-// death by signal N as exit 128+N, the way a shell reports one: the wait
-// status cleanexit gets is bwrap's. So under the sandbox exit 128+N reads
-// as signal N. A program that calls exit(137) itself is then taken for a
-// SIGKILL; the other reading would let `! python` PASS a process the kernel
-// killed, and would hide a SIGSEGV's name from the verdict and the report.
-func (sb *Sandbox) statusOf(s exitstatus.Status) exitstatus.Status {
-	if sb == nil || s.Signal != 0 {
-		return s
+// start starts cmd, inside the job's sandbox if it has one.
+func (x *execution) start(ts *testscript.TestScript, cmd *exec.Cmd) error {
+	sb := x.job.Sandbox
+	if sb == nil {
+		return cmd.Start()
 	}
-	return exitstatus.FromShell(s.Code)
+	return confine.Start(cmd, confine.Policy{
+		Writable: append([]string{ts.Getenv("WORK")}, sb.Writable...),
+		Network:  sb.Network,
+	})
 }
 
 // sandboxExec is the name `exec` takes in a sandboxed script: testscript
@@ -86,8 +87,10 @@ func (x *execution) execSandboxed(ts *testscript.TestScript, neg bool, args []st
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = pipeDrain
-	x.confine(ts, cmd)
-	err := cmd.Run()
+	err := x.start(ts, cmd)
+	if err == nil {
+		err = cmd.Wait()
+	}
 	ts.Stdout().Write(stdout.Bytes())
 	ts.Stderr().Write(stderr.Bytes())
 	switch {

@@ -1,10 +1,6 @@
 package script
 
-import (
-	"testing"
-
-	"github.com/cleanexit/cleanexit/runner/exitstatus"
-)
+import "testing"
 
 // TestSandboxScript: every exec command of a script, whatever its
 // conditions and prefix, runs inside the sandbox; nothing else changes.
@@ -21,31 +17,6 @@ func TestSandboxScript(t *testing.T) {
 	for _, tt := range tests {
 		if got := string(sandboxScript([]byte(tt.in))); got != tt.want {
 			t.Errorf("sandboxScript(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestSandboxStatusOf: under bubblewrap exit 128+N is signal N; outside
-// the sandbox, and for codes that name no signal, the status is kept.
-func TestSandboxStatusOf(t *testing.T) {
-	sb := &Sandbox{}
-	for _, tt := range []struct {
-		sb   *Sandbox
-		in   exitstatus.Status
-		want exitstatus.Status
-	}{
-		{sb, exitstatus.Exited(137), exitstatus.Signaled(9)},
-		{sb, exitstatus.Exited(139), exitstatus.Signaled(11)},
-		{sb, exitstatus.Exited(134), exitstatus.Signaled(6)},
-		{sb, exitstatus.Exited(1), exitstatus.Exited(1)},
-		{sb, exitstatus.Exited(0), exitstatus.Exited(0)},
-		{sb, exitstatus.Exited(128), exitstatus.Exited(128)},
-		{sb, exitstatus.Exited(255), exitstatus.Exited(255)},
-		{sb, exitstatus.Signaled(11), exitstatus.Signaled(11)},
-		{nil, exitstatus.Exited(137), exitstatus.Exited(137)},
-	} {
-		if got := tt.sb.statusOf(tt.in); got != tt.want {
-			t.Errorf("sandbox %v: statusOf(%v) = %v, want %v", tt.sb != nil, tt.in, got, tt.want)
 		}
 	}
 }
