@@ -89,6 +89,13 @@ func attempt(op, in, out string) error {
 		}
 		defer f.Close()
 		return f.Chmod(os.ModeSetgid | 0o755)
+	case "tiocsti":
+		c := byte('x')
+		_, _, errno := unix.Syscall(unix.SYS_IOCTL, 0, unix.TIOCSTI, uintptr(unsafe.Pointer(&c)))
+		if errno != 0 {
+			return errno
+		}
+		return nil
 	case "io_uring":
 		var params [120]byte // struct io_uring_params
 		fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params)), 0)
@@ -186,6 +193,7 @@ func TestConfinedProcess(t *testing.T) {
 		{op: "chmod-out-setuid", want: "EPERM"},
 		{op: "fchmod-in-setgid", want: "EPERM"},
 		{op: "io_uring", want: "EPERM"},
+		{op: "tiocsti", want: "EPERM"}, // ENOTTY unconfined: stdin is no terminal
 		{op: "inet", want: "EACCES"},
 		{op: "netlink", want: "EACCES"},
 		{op: "inet", want: "ECONNREFUSED", network: true},
@@ -247,6 +255,23 @@ func TestCallerStaysFree(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestSameSession: a confined process stays in its starter's session and
+// process group settings, like an unconfined one: cleanexit's reaper reaps
+// a child of its own in another session as an escaped orphan.
+func TestSameSession(t *testing.T) {
+	skipUnlessConfinable(t)
+	cmd := exec.Command("/bin/sleep", "5")
+	if err := Start(cmd, Policy{Writable: []string{t.TempDir()}}); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	ours, _ := unix.Getsid(0)
+	if sid, err := unix.Getsid(cmd.Process.Pid); err != nil || sid != ours {
+		t.Errorf("confined process in session %d (%v), want ours, %d", sid, err, ours)
+	}
 }
 
 // TestWritableMustExist: a writable folder that is missing is an error

@@ -47,8 +47,8 @@ const x32SyscallBit = 0x40000000
 
 // filter is the seccomp program: the architecture must be the process's
 // own (a 32-bit system call numbers differently), x32 calls are refused,
-// a mode with forbiddenMode bits and io_uring (whose operations include
-// socket, and bypass seccomp) fail with EPERM, and without network a
+// io_uring (whose operations include socket, and bypass seccomp), typing
+// into a terminal and a mode with forbiddenMode bits fail with EPERM, and without network a
 // socket that is not a Unix one fails with EACCES.
 func filter(network bool) []unix.SockFilter {
 	const (
@@ -73,6 +73,15 @@ func filter(network bool) []unix.SockFilter {
 		p = append(p, op(jge, x32SyscallBit, 0, 1), op(ret, eperm, 0, 0))
 	}
 	p = append(p, op(jeq, unix.SYS_IO_URING_SETUP, 0, 1), op(ret, eperm, 0, 0))
+	// ioctl: refuse typing into the terminal (TIOCSTI, and TIOCLINUX's
+	// paste on a console), allow every other request.
+	p = append(p,
+		op(jeq, unix.SYS_IOCTL, 0, 5),
+		op(ld, offArgs+8, 0, 0),
+		op(jeq, unix.TIOCSTI, 2, 0),
+		op(jeq, unix.TIOCLINUX, 1, 0),
+		op(ret, allow, 0, 0),
+		op(ret, eperm, 0, 0))
 	for _, c := range chmodSyscalls {
 		// A chmod: refuse the forbidden bits, allow any other mode.
 		p = append(p,

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -26,9 +25,10 @@ func Probe() error {
 	return nil
 }
 
-// Start starts cmd confined by p. The command becomes the leader of a
-// session of its own (and so of its process group): without a controlling
-// terminal it cannot type into the caller's shell (TIOCSTI).
+// Start starts cmd confined by p. The command stays in the caller's
+// session, as an unconfined one would: cleanexit's reaper takes a child
+// of its own in another session for an escapee reparented to it (the
+// filter refuses TIOCSTI instead, the way into the caller's terminal).
 func Start(cmd *exec.Cmd, p Policy) error {
 	if err := Probe(); err != nil {
 		return err
@@ -39,11 +39,6 @@ func Start(cmd *exec.Cmd, p Policy) error {
 	}
 	defer unix.Close(rs)
 	prog := filter(p.Network)
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	cmd.SysProcAttr.Setsid = true
-	cmd.SysProcAttr.Setpgid = false // a session leader leads its group; setpgid would fail
 	started := make(chan error, 1)
 	go func() {
 		// Never unlocked: the confined thread ends with this goroutine.

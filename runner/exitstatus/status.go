@@ -76,17 +76,6 @@ func FromError(err error) (Status, bool) {
 	return Status{}, false
 }
 
-// FromShell reads a code reported by a POSIX shell, where 128+N means
-// death by signal N.
-func FromShell(code int) Status {
-	// Only a code past 128 can name a signal in the table: below, code-128
-	// is no signal number.
-	if signalName("", code-128) != "" {
-		return Signaled(code - 128)
-	}
-	return Exited(code)
-}
-
 // ntstatus maps the NTSTATUS codes a crashing Windows process ends with to
 // the POSIX signal that means the same, so that `exit: SIGSEGV` holds there.
 var ntstatus = map[uint32]struct {
