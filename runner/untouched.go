@@ -54,7 +54,13 @@ var fullWalkFiles = 300
 type fileState struct {
 	size int64
 	mod  time.Time
+	perm fs.FileMode // a chmod changes no time the walk compares, and no content
 	hash [sha256.Size]byte
+}
+
+// stateOf is a regular file's state as a stat gives it: all but the hash.
+func stateOf(fi fs.FileInfo) fileState {
+	return fileState{size: fi.Size(), mod: fi.ModTime(), perm: fi.Mode().Perm() | fi.Mode()&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)}
 }
 
 // watchUntouched records the state of the corpus roots of cs and of home.
@@ -230,8 +236,8 @@ func (u *untouched) changed(caseFile string) []string {
 // settle gives st, the state of p now, its content hash, and says whether
 // p differs from old, its state before (had: p was there). A file whose
 // size and time are unchanged keeps its hash unless the watcher reported
-// it written; one whose times changed but whose content did not is the
-// same file.
+// it written; one whose times changed but whose content and mode did not
+// is the same file.
 func settle(p string, st, old fileState, had, written bool) (fileState, bool) {
 	switch {
 	case !had:
@@ -239,10 +245,10 @@ func settle(p string, st, old fileState, had, written bool) (fileState, bool) {
 		return st, true
 	case old.size == st.size && old.mod.Equal(st.mod) && !written:
 		st.hash = old.hash
-		return st, false
+		return st, st.perm != old.perm
 	default:
 		st.hash, _ = hashFile(p)
-		return st, st.hash != old.hash
+		return st, st.hash != old.hash || st.perm != old.perm
 	}
 }
 
@@ -300,7 +306,7 @@ func regularFile(p string) (fileState, bool) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return fileState{}, false
 	}
-	return fileState{size: fi.Size(), mod: fi.ModTime()}, true
+	return stateOf(fi), true
 }
 
 // quick is the state of a large corpus, read cheaply: see fullWalkFiles.
@@ -331,7 +337,7 @@ func (u *untouched) quick(caseFile string) map[string]fileState {
 			switch {
 			case e.Type().IsRegular():
 				if fi, err := e.Info(); err == nil {
-					now[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+					now[p] = stateOf(fi)
 				}
 			case e.IsDir():
 				if _, known := u.dirs[p]; !known {
@@ -384,7 +390,7 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 			return nil
 		}
 		if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
-			files[p] = fileState{size: fi.Size(), mod: fi.ModTime()}
+			files[p] = stateOf(fi)
 		}
 		return nil
 	})

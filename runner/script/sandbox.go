@@ -15,12 +15,11 @@ import (
 
 // A Sandbox confines a run's python and exec commands (cleanexit run
 // --sandbox, or sandbox: true in corpus.yaml): they may write beneath
-// $WORK (which holds the script's TMPDIR) and Writable only, open no
-// network socket unless Network, change no file's mode, owner or times,
-// and signal no process outside the sandbox. A case from someone else
-// cannot write to the corpus, the caller's HOME or the cached
-// environments, nor reach a network, nor kill cleanexit. internal/confine
-// is how, and says what it does not cover.
+// $WORK (which holds the script's TMPDIR) and Writable only, and open no
+// network socket unless Network. A case from someone else cannot write
+// to the corpus, the caller's HOME or the cached environments, nor reach
+// a network, nor (from Linux 6.12) kill cleanexit. internal/confine is
+// how, and says what it does not cover.
 //
 // Non-goals: pip and build-ext run outside it (they write to the
 // environment and the extension cache, which are cleanexit's); the
