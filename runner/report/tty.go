@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strconv"
+
+	"github.com/mattn/go-isatty"
 )
 
 // LiveProgress says whether a live status line goes to w, as a --progress
@@ -22,14 +24,20 @@ func LiveProgress(mode string, w io.Writer) (bool, error) {
 	return false, fmt.Errorf("--progress: want auto, on or off, not %q", mode)
 }
 
-// IsTerminal reports whether w is a terminal.
+// IsTerminal reports whether w is a terminal: one that answers a
+// terminal's ioctl, not any character device (/dev/null is one).
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	tty := false
+	rc.Control(func(fd uintptr) { tty = isatty.IsTerminal(fd) })
+	return tty
 }
 
 // columnsFromEnv is $COLUMNS, which shells set for a terminal; 0 if unset.
