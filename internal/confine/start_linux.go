@@ -30,6 +30,24 @@ func Probe() error {
 // of its own in another session for an escapee reparented to it (the
 // filter refuses TIOCSTI instead, the way into the caller's terminal).
 func Start(cmd *exec.Cmd, p Policy) error {
+	started := make(chan error, 1)
+	go func() {
+		// Never unlocked: the confined thread ends with this goroutine.
+		runtime.LockOSThread()
+		if err := Thread(p); err != nil {
+			started <- err
+			return
+		}
+		started <- cmd.Start()
+	}()
+	return <-started
+}
+
+// Thread confines the calling goroutine's OS thread by p, and what it
+// starts from now on. The goroutine must have locked itself to the thread
+// (runtime.LockOSThread) and must never unlock it: ending the goroutine
+// then ends the thread, and no other goroutine ever runs confined.
+func Thread(p Policy) error {
 	if err := Probe(); err != nil {
 		return err
 	}
@@ -38,18 +56,7 @@ func Start(cmd *exec.Cmd, p Policy) error {
 		return err
 	}
 	defer unix.Close(rs)
-	prog := filter(p.Network)
-	started := make(chan error, 1)
-	go func() {
-		// Never unlocked: the confined thread ends with this goroutine.
-		runtime.LockOSThread()
-		if err := confineThread(rs, prog); err != nil {
-			started <- err
-			return
-		}
-		started <- cmd.Start()
-	}()
-	return <-started
+	return confineThread(rs, filter(p.Network))
 }
 
 // confineThread confines the calling thread, which must be locked to its

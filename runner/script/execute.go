@@ -127,6 +127,10 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 		Cmds:        cmds,
 		Condition:   x.condition,
 	}
+	if sb := x.job.Sandbox; sb != nil {
+		t.confine = sb.scriptPolicy(d.slot)
+		p.Cmds, p.Condition = offThreadCmds(cmds), offThreadCondition(x.condition)
+	}
 	// A python command handles its own timeout, stacks first; the watch
 	// only takes what outlives that by a margin: exec commands, escapees.
 	x.marker = newRunMarker()

@@ -14,9 +14,10 @@ import (
 )
 
 // A Sandbox confines a run's python and exec commands (cleanexit run
-// --sandbox, or sandbox: true in corpus.yaml): they may write beneath
-// $WORK (which holds the script's TMPDIR) and Writable only, and open no
-// network socket unless Network. A case from someone else cannot write
+// --sandbox, or sandbox: true in corpus.yaml), and testscript's own
+// commands, which run on the script's thread (scriptT.confine): they may
+// write beneath $WORK (which holds the script's TMPDIR) and Writable only,
+// and open no network socket unless Network. A case from someone else cannot write
 // to the corpus, the caller's HOME or the cached environments, nor reach
 // a network, nor (from Linux 6.12) kill cleanexit. internal/confine is
 // how, and says what it does not cover.
@@ -109,4 +110,11 @@ func lookPath(name, path string) string {
 		}
 	}
 	return ""
+}
+
+// scriptPolicy confines the script itself, on its thread: testscript
+// makes $WORK in slot and removes it at the end, and its commands may
+// write nowhere else.
+func (sb *Sandbox) scriptPolicy(slot string) *confine.Policy {
+	return &confine.Policy{Writable: append([]string{slot}, sb.Writable...), Network: sb.Network}
 }

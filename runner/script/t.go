@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -18,6 +19,12 @@ type scriptT struct {
 	skipped bool
 	skipMsg string // what skip said
 	verbose bool
+
+	// confine, when set, confines the script's goroutine to its thread
+	// before the script starts: testscript's own commands (cp, mkdir,
+	// chmod, unquote…) run there, inside cleanexit, and a sandboxed case
+	// must not write outside $WORK through them either.
+	confine *confine.Policy
 }
 
 var _ testscript.T = (*scriptT)(nil)
@@ -66,6 +73,17 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 				t.mu.Unlock()
 			}
 		}()
+		if t.confine != nil {
+			// Never unlocked: the confined thread ends with this goroutine.
+			runtime.LockOSThread()
+			if err := confine.Thread(*t.confine); err != nil {
+				t.Log("FAIL: cannot confine the script: " + err.Error())
+				t.mu.Lock()
+				t.failed = true
+				t.mu.Unlock()
+				return
+			}
+		}
 		f(t)
 	}()
 	<-done

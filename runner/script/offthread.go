@@ -1,0 +1,62 @@
+package script
+
+import (
+	"runtime"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// In a sandboxed run the script's goroutine is confined to its thread
+// (scriptT.confine). cleanexit's own commands and conditions run off it, on
+// a goroutine of their own: pip writes into the environment and build-ext
+// into the extension cache, which a case may not, a feature probe must not
+// be answered by a confined thread for the whole session, and python and
+// exec confine what they start themselves.
+
+// offThreadCmds wraps each of cmds to run off the script's thread.
+func offThreadCmds(cmds map[string]func(*testscript.TestScript, bool, []string)) map[string]func(*testscript.TestScript, bool, []string) {
+	out := make(map[string]func(*testscript.TestScript, bool, []string), len(cmds))
+	for name, cmd := range cmds {
+		out[name] = offThread(cmd)
+	}
+	return out
+}
+
+// offThread runs cmd on a goroutine of its own while the script's waits.
+// A FailNow or SkipNow there (runtime.Goexit) ends the script too, and a
+// panic is the script's, as they would be had cmd run on its goroutine.
+func offThread(cmd func(*testscript.TestScript, bool, []string)) func(*testscript.TestScript, bool, []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		var returned bool
+		var panicked any
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			defer func() { panicked = recover() }()
+			cmd(ts, neg, args)
+			returned = true
+		}()
+		<-done
+		if panicked != nil {
+			panic(panicked)
+		}
+		if !returned {
+			runtime.Goexit()
+		}
+	}
+}
+
+// offThreadCondition answers cond off the script's thread.
+func offThreadCondition(cond func(string) (bool, error)) func(string) (bool, error) {
+	return func(c string) (bool, error) {
+		var ok bool
+		var err error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			ok, err = cond(c)
+		}()
+		<-done
+		return ok, err
+	}
+}
