@@ -24,10 +24,6 @@ type Command struct {
 	Dir     string
 	Timeout time.Duration // 0 means DefaultTimeout
 	GOOS    string        // "" means runtime.GOOS: which debugger to use
-
-	// Start, when set, starts the debugger's command in place of
-	// cmd.Start: a sandboxed run's rerun stays in the sandbox.
-	Start func(*exec.Cmd) error
 }
 
 // A debugger is how one platform's debugger is run and read.
@@ -114,13 +110,7 @@ func Rerun(ctx context.Context, c Command) Native {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	killGroup(cmd)
-	start := (*exec.Cmd).Start
-	if c.Start != nil {
-		start = c.Start
-	}
-	if err = start(cmd); err == nil {
-		err = cmd.Wait()
-	}
+	err = cmd.Run()
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return Native{Debugger: name, Note: fmt.Sprintf("the rerun under %s timed out after %s: no native stack", name, timeout)}
 	}

@@ -60,12 +60,13 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		// its runtime stalls under ptrace: a rerun would only time out.
 		return
 	}
+	// Started from the script's thread, a sandboxed run's rerun stays in
+	// the sandbox.
 	n := forensics.Rerun(x.ctx, forensics.Command{
 		Path:    plain.Path,
 		Args:    plain.Args[1:],
 		Env:     cmd.Env,
 		Dir:     cmd.Dir,
-		Start:   func(c *exec.Cmd) error { return x.start(ts, c) },
 		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.goos,
 	})

@@ -1,23 +1,28 @@
 package script
 
 import (
+	"maps"
 	"runtime"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // In a sandboxed run the script's goroutine is confined to its thread
-// (scriptT.confine). cleanexit's own commands and conditions run off it, on
-// a goroutine of their own: pip writes into the environment and build-ext
-// into the extension cache, which a case may not, a feature probe must not
-// be answered by a confined thread for the whole session, and python and
-// exec confine what they start themselves.
+// (scriptT.confine), and what runs there, python and exec included, is
+// confined with it. Some of cleanexit's commands, and its conditions, run
+// off that thread, on a goroutine of their own: pip writes into the
+// environment and build-ext into the extension cache, which a case may
+// not, and a feature probe must not be answered by a confined thread for
+// the whole session.
 
-// offThreadCmds wraps each of cmds to run off the script's thread.
-func offThreadCmds(cmds map[string]func(*testscript.TestScript, bool, []string)) map[string]func(*testscript.TestScript, bool, []string) {
-	out := make(map[string]func(*testscript.TestScript, bool, []string), len(cmds))
-	for name, cmd := range cmds {
-		out[name] = offThread(cmd)
+// offThreadCmds is cmds with the commands named moved off the script's
+// thread.
+func offThreadCmds(cmds map[string]func(*testscript.TestScript, bool, []string), names ...string) map[string]func(*testscript.TestScript, bool, []string) {
+	out := maps.Clone(cmds)
+	for _, name := range names {
+		if cmd, ok := out[name]; ok {
+			out[name] = offThread(cmd)
+		}
 	}
 	return out
 }

@@ -18,18 +18,18 @@ const stacksQuiet = 150 * time.Millisecond
 // pipes after it exited, from a child that inherited them.
 const pipeDrain = 250 * time.Millisecond
 
-// runGrouped runs cmd, started by start (in the sandbox or not), in a
-// process group of its own, so that a timeout or a cancelled run kills
-// everything the case started, not only the interpreter. Past timeout, it first asks the interpreter for its stacks
+// runGrouped runs cmd in a process group of its own, so that a timeout or
+// a cancelled run kills everything the case started, not only the
+// interpreter. Past timeout, it first asks the interpreter for its stacks
 // (see askForStacks) and waits until stderr has them — output that then
 // stays quiet for a moment — or up to grace, then kills the group.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, start func(*exec.Cmd) error, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
+func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
 	procgroup.Isolate(cmd)
 	// A child that keeps the interpreter's stdout or stderr open must not
 	// hold the run: once the interpreter has exited, its output gets
 	// pipeDrain to finish, then the pipes are closed and the group killed.
 	cmd.WaitDelay = pipeDrain
-	if err := start(cmd); err != nil {
+	if err := cmd.Start(); err != nil {
 		return err
 	}
 	done := make(chan error, 1)

@@ -4,8 +4,6 @@ package confine
 
 import (
 	"fmt"
-	"os/exec"
-	"runtime"
 
 	"golang.org/x/sys/unix"
 )
@@ -25,28 +23,14 @@ func Probe() error {
 	return nil
 }
 
-// Start starts cmd confined by p. The command stays in the caller's
-// session, as an unconfined one would: cleanexit's reaper takes a child
-// of its own in another session for an escapee reparented to it (the
-// filter refuses TIOCSTI instead, the way into the caller's terminal).
-func Start(cmd *exec.Cmd, p Policy) error {
-	started := make(chan error, 1)
-	go func() {
-		// Never unlocked: the confined thread ends with this goroutine.
-		runtime.LockOSThread()
-		if err := Thread(p); err != nil {
-			started <- err
-			return
-		}
-		started <- cmd.Start()
-	}()
-	return <-started
-}
-
-// Thread confines the calling goroutine's OS thread by p, and what it
-// starts from now on. The goroutine must have locked itself to the thread
-// (runtime.LockOSThread) and must never unlock it: ending the goroutine
-// then ends the thread, and no other goroutine ever runs confined.
+// Thread confines the calling goroutine's OS thread by p, and every
+// process it starts from now on. The goroutine must have locked itself to
+// the thread (runtime.LockOSThread) and must never unlock it: ending the
+// goroutine then ends the thread, and no other goroutine ever runs
+// confined. A process it starts stays in the caller's session, as an
+// unconfined one would: cleanexit's reaper takes a child of its own in
+// another session for an escapee reparented to it (the filter refuses
+// TIOCSTI instead, the way into the caller's terminal).
 func Thread(p Policy) error {
 	if err := Probe(); err != nil {
 		return err
