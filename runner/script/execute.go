@@ -132,7 +132,7 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 			return t, nil, nil
 		}
 		t.confine = sb.policy(d.work)
-		p.Cmds, p.Condition = offThreadCmds(cmds, "pip", "build-ext"), offThreadCondition(x.condition)
+		p.Cmds, p.Condition = offThreadCmds(cmds, "build-ext"), offThreadCondition(x.condition)
 	}
 	// A python command handles its own timeout, stacks first; the watch
 	// only takes what outlives that by a margin: exec commands, escapees.

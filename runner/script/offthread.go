@@ -8,12 +8,11 @@ import (
 )
 
 // In a sandboxed run the script's goroutine is confined to its thread
-// (scriptT.confine), and what runs there, python and exec included, is
-// confined with it. Some of cleanexit's commands, and its conditions, run
-// off that thread, on a goroutine of their own: pip writes into the
-// environment and build-ext into the extension cache, which a case may
-// not, and a feature probe must not be answered by a confined thread for
-// the whole session.
+// (scriptT.confine), and what runs there, python, exec and pip included,
+// is confined with it. build-ext and conditions run off that thread, on a
+// goroutine of their own: build-ext writes into the extension cache, which
+// a case may not, and a feature probe must not be answered by a confined
+// thread for the whole session.
 
 // offThreadCmds is cmds with the commands named moved off the script's
 // thread.

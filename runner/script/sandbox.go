@@ -11,20 +11,20 @@ import (
 // thread and confines the thread before the script's first line
 // (scriptT.confine), so that testscript's own commands (cp, mkdir, chmod,
 // unquote…, which run inside cleanexit) and every process the script
-// starts (python, exec, and what they start) may write beneath $WORK
+// starts (python, exec, pip and what they start: a package's build backend
+// is the case's code too) may write beneath $WORK
 // (which holds the script's TMPDIR) and Writable only, and open no network
 // socket unless Network. A case from someone else cannot write to the
 // corpus, the caller's HOME or the cached environments, nor reach a
 // network, nor (from Linux 6.12) kill cleanexit. internal/confine is how,
 // and says what it does not cover.
 //
-// Non-goals: pip and build-ext run off the script's thread, unconfined
-// (they write to the environment and the extension cache, which are
-// cleanexit's; see offThread), and so do the build backends and compilers
-// they start; the sandbox does not hide files from reading, only from
-// writing.
+// Non-goals: build-ext runs off the script's thread, unconfined (it
+// writes to the extension cache, which is cleanexit's; see offThread), and
+// so do the compilers it starts; the sandbox does not hide files from
+// reading, only from writing.
 type Sandbox struct {
-	Writable []string // folders writable besides $WORK: a private environment copy
+	Writable []string // folders writable besides $WORK: the private environment copy a script's pip installs into
 	Network  bool     // the case requires network
 }
 
