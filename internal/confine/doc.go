@@ -1,10 +1,11 @@
-// Package confine starts a process that cannot write outside the folders
-// it is given, open a network socket, make a file setuid, setgid or
-// writable by others, or touch a process outside its confinement (ptrace,
-// /proc/PID/fd, /proc/PID/mem and, from Landlock ABI 6, signals), and that
-// keeps none of the caller's capabilities, root's included.
+// Package confine confines a thread, and every process it starts, so that
+// they cannot write outside the folders they are given, open a network
+// socket, make a file setuid, setgid or writable by others, or touch a
+// process outside the confinement (ptrace, /proc/PID/fd, /proc/PID/mem
+// and, from Landlock ABI 6, signals), and keep none of the caller's
+// capabilities, root's included.
 //
-// It is the kernel's own confinement, applied on the way to exec: Landlock
+// It is the kernel's own confinement: Landlock
 // for the filesystem and for signals, a seccomp filter for the system calls
 // Landlock does not cover, no_new_privs, and an empty capability set. Each
 // is a property of a thread, inherited by the processes it forks, so
@@ -40,6 +41,9 @@
 //     cost above.
 //   - Sockets other than Unix ones fail with EACCES, loopback included, and
 //     io_uring is refused (its operations bypass seccomp).
+//   - /dev/shm is writable, and shared with every other process:
+//     multiprocessing's semaphores live there, and sem_open has no other
+//     folder.
 //
 // Requirements: Linux with Landlock ABI 3 or later (6.2, where truncation
 // is covered) on amd64 or arm64; Probe says what is missing.

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Probe says whether Start can confine a process on this kernel, and if
+// Probe says whether Thread can confine a thread on this kernel, and if
 // not, what is missing.
 func Probe() error {
 	switch v := landlockABI(); {
