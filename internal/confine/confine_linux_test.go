@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -144,21 +143,6 @@ func outcome(err error) string {
 	return err.Error()
 }
 
-// start starts cmd from a thread confined by p, as a caller of Thread
-// does: the thread ends with its goroutine.
-func start(cmd *exec.Cmd, p Policy) error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread()
-		if err := Thread(p); err != nil {
-			started <- err
-			return
-		}
-		started <- cmd.Start()
-	}()
-	return <-started
-}
-
 // run starts the test binary confined to in and returns what op did.
 func run(t *testing.T, op, in, out string, network bool) string {
 	t.Helper()
@@ -166,8 +150,8 @@ func run(t *testing.T, op, in, out string, network bool) string {
 	cmd.Env = append(os.Environ(), "CONFINE_OP="+op, "CONFINE_IN="+in, "CONFINE_OUT="+out)
 	var stdout strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
-	if err := start(cmd, Policy{Writable: []string{in}, Network: network}); err != nil {
-		t.Fatalf("start: %v", err)
+	if err := Start(cmd, Policy{Writable: []string{in}, Network: network}); err != nil {
+		t.Fatalf("Start: %v", err)
 	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("%s: %v", op, err)
@@ -249,7 +233,7 @@ func TestCallerStaysFree(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			cmd := exec.Command("/bin/true")
-			if err := start(cmd, Policy{Writable: []string{in}}); err != nil {
+			if err := Start(cmd, Policy{Writable: []string{in}}); err != nil {
 				t.Error(err)
 				return
 			}
@@ -279,7 +263,7 @@ func TestCallerStaysFree(t *testing.T) {
 func TestSameSession(t *testing.T) {
 	skipUnlessConfinable(t)
 	cmd := exec.Command("/bin/sleep", "5")
-	if err := start(cmd, Policy{Writable: []string{t.TempDir()}}); err != nil {
+	if err := Start(cmd, Policy{Writable: []string{t.TempDir()}}); err != nil {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
@@ -295,7 +279,7 @@ func TestSameSession(t *testing.T) {
 func TestWritableMustExist(t *testing.T) {
 	skipUnlessConfinable(t)
 	missing := filepath.Join(t.TempDir(), "gone")
-	err := start(exec.Command("/bin/true"), Policy{Writable: []string{missing}})
+	err := Start(exec.Command("/bin/true"), Policy{Writable: []string{missing}})
 	if err == nil || !strings.Contains(err.Error(), missing) {
 		t.Fatalf("Start with a missing writable folder: %v", err)
 	}

@@ -4,6 +4,7 @@ package confine
 
 import (
 	"fmt"
+	"os/exec"
 	"runtime"
 )
 
@@ -11,6 +12,9 @@ import (
 func Probe() error {
 	return fmt.Errorf("not supported on %s/%s (Linux on amd64 or arm64 only)", runtime.GOOS, runtime.GOARCH)
 }
+
+// Start refuses to start cmd unconfined.
+func Start(cmd *exec.Cmd, p Policy) error { return Probe() }
 
 // Thread refuses: the thread stays unconfined.
 func Thread(p Policy) error { return Probe() }

@@ -4,6 +4,8 @@ package confine
 
 import (
 	"fmt"
+	"os/exec"
+	"runtime"
 
 	"golang.org/x/sys/unix"
 )
@@ -21,6 +23,23 @@ func Probe() error {
 		return fmt.Errorf("this kernel has no seccomp: %v", errno)
 	}
 	return nil
+}
+
+// Start starts cmd from a thread confined by p and discarded once cmd
+// has started, for a caller whose own thread must stay free: cmd, and
+// what it starts, are confined as by Thread.
+func Start(cmd *exec.Cmd, p Policy) error {
+	started := make(chan error, 1)
+	go func() {
+		// Never unlocked: the confined thread ends with this goroutine.
+		runtime.LockOSThread()
+		if err := Thread(p); err != nil {
+			started <- err
+			return
+		}
+		started <- cmd.Start()
+	}()
+	return <-started
 }
 
 // Thread confines the calling goroutine's OS thread by p, and every

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/toolchains"
 	"github.com/rogpeppe/go-internal/lockedfile"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -27,18 +28,23 @@ type libraryBuild struct {
 	argv     []string // without -o
 	obj      string   // where the object is, or will be
 	cached   bool     // obj is in the build cache (shared, locked)
+
+	// jail confines the compiler in a sandboxed run. Its object is then
+	// built in scratch, a folder of $WORK, and copied into the cache.
+	jail    *confine.Policy
+	scratch string
 }
 
 // planLibrary says how the library is built and where its object goes,
 // without building it: a module the build cache holds does not need it.
-func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in *toolchains.Interpreter, lib *binding, b buildExt) *libraryBuild {
+func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in *toolchains.Interpreter, lib *binding, b buildExt, jail *confine.Policy) *libraryBuild {
 	argv := append([]string{"-c"}, b.baseFlags(in.Include)...)
 	argv = append(argv, includeFlags(lib.Include)...)
 	argv = append(argv, lib.flags(in.FreeThreaded)...)
 	argv = append(argv, lib.libraryFlags()...)
 	argv = append(argv, codegenFlags(b.CFlags)...)
 	argv = append(argv, lib.Library)
-	lb := &libraryBuild{lib: lib, compiler: compiler, argv: argv}
+	lb := &libraryBuild{lib: lib, compiler: compiler, argv: argv, jail: jail, scratch: ts.MkAbs(".tmp")}
 	if key := cache.libraryKey(compiler, in.Key(), lib, argv); key != "" {
 		lb.obj, lb.cached = filepath.Join(cache.dir, key+".o"), true
 	} else {
@@ -50,7 +56,7 @@ func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in 
 // ensure builds the library's object unless it is there.
 func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 	if !lb.cached {
-		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.compiler, append(lb.argv, "-o", lb.obj))
+		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.jail, lb.compiler, append(lb.argv, "-o", lb.obj))
 	}
 	if _, err := os.Stat(lb.obj); err == nil {
 		return nil
@@ -68,7 +74,21 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "build-ext: compiling %s %s once for this compiler and interpreter\n", lb.lib.Name, lb.lib.Version)
 	tmp := lb.obj + ".tmp"
-	if err := runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.compiler, append(lb.argv, "-o", tmp)); err != nil {
+	if lb.jail == nil {
+		if err := runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, nil, lb.compiler, append(lb.argv, "-o", tmp)); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+		return os.Rename(tmp, lb.obj)
+	}
+	// Confined, the compiler can write to $WORK alone: the object is
+	// built there and copied in, so that no flag of the case's reaches
+	// the shared cache but through the object it keys.
+	built := filepath.Join(lb.scratch, filepath.Base(lb.obj))
+	if err := runCompiler(lb.scratch, env, stdout, stderr, lb.jail, lb.compiler, append(lb.argv, "-o", built)); err != nil {
+		return err
+	}
+	if err := copyFile(built, tmp); err != nil {
 		os.Remove(tmp)
 		return err
 	}
@@ -95,7 +115,7 @@ func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBui
 		argv = append(argv, flags...)
 		argv = append(argv, src)
 		argv = append(argv, b.CFlags...)
-		if err = runCompiler(dir, env, ts.Stdout(), ts.Stderr(), compiler, append(argv, "-o", obj)); err != nil {
+		if err = runCompiler(dir, env, ts.Stdout(), ts.Stderr(), x.compilerJail(ts), compiler, append(argv, "-o", obj)); err != nil {
 			break
 		}
 		objects = append(objects, obj)
@@ -117,7 +137,7 @@ func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBui
 	link = append(link, lb.obj)
 	link = append(link, b.CFlags...)
 	link = append(link, "-o", b.Module+in.ExtSuffix)
-	return runCompiler(dir, env, ts.Stdout(), ts.Stderr(), compiler, link)
+	return runCompiler(dir, env, ts.Stdout(), ts.Stderr(), x.compilerJail(ts), compiler, link)
 }
 
 // libraryKey names a compiled binding library. Unlike a module's key it

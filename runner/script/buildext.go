@@ -57,7 +57,7 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 	if lib != nil {
 		flags = append(includeFlags(lib.Include), lib.flags(in.FreeThreaded)...)
 		if lib.Library != "" {
-			lb = planLibrary(ts, cache, compiler, in, lib, b)
+			lb = planLibrary(ts, cache, compiler, in, lib, b, x.compilerJail(ts))
 			objects = append(objects, lb.obj)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -34,19 +35,27 @@ func (x *execution) compile(ts *testscript.TestScript, dir, compiler string, arg
 	if dir == "" {
 		dir = ts.MkAbs(".")
 	}
-	return runCompiler(dir, untimedEnviron(x.environ(ts)), ts.Stdout(), ts.Stderr(), compiler, argv)
+	return runCompiler(dir, untimedEnviron(x.environ(ts)), ts.Stdout(), ts.Stderr(), x.compilerJail(ts), compiler, argv)
 }
 
-// runCompiler runs the compiler; a failure is a *compileError holding
-// what it wrote to stderr.
-func runCompiler(dir string, env []string, stdout, stderr io.Writer, compiler string, argv []string) error {
+// runCompiler runs the compiler, confined by jail where it is not nil; a
+// failure is a *compileError holding what it wrote to stderr.
+func runCompiler(dir string, env []string, stdout, stderr io.Writer, jail *confine.Policy, compiler string, argv []string) error {
 	var errs bytes.Buffer
 	cmd := exec.Command(compiler, argv...)
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdout = stdout
 	cmd.Stderr = io.MultiWriter(stderr, &errs)
-	if err := cmd.Run(); err != nil {
+	var err error
+	if jail != nil {
+		if err = confine.Start(cmd, *jail); err == nil {
+			err = cmd.Wait()
+		}
+	} else {
+		err = cmd.Run()
+	}
+	if err != nil {
 		return &compileError{compiler: compiler, argv: argv, stderr: errs.String(), err: err, started: cmd.ProcessState != nil}
 	}
 	return nil

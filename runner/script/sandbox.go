@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // A Sandbox confines a run's script (cleanexit run --sandbox, or sandbox:
@@ -19,10 +20,14 @@ import (
 // network, nor (from Linux 6.12) kill cleanexit. internal/confine is how,
 // and says what it does not cover.
 //
-// Non-goals: build-ext runs off the script's thread, unconfined (it
-// writes to the extension cache, which is cleanexit's; see offThread), and
-// so do the compilers it starts; the sandbox does not hide files from
-// reading, only from writing.
+// build-ext runs off the script's thread (it writes to the extension
+// cache, which is cleanexit's; see offThread), but the compilers it starts
+// take the case's flags, so they run confined to $WORK (compilerJail),
+// and a library built for the cache is built there and copied in.
+//
+// Non-goals: the environments a case declares are built before its
+// script, unconfined; the sandbox does not hide files from reading, only
+// from writing.
 type Sandbox struct {
 	Writable []string // folders writable besides $WORK: the private environment copy a script's pip installs into
 	Network  bool     // the case requires network
@@ -41,4 +46,13 @@ func NewSandbox() (*Sandbox, error) {
 // beneath work, its $WORK, and Writable.
 func (sb *Sandbox) policy(work string) *confine.Policy {
 	return &confine.Policy{Writable: append([]string{work}, sb.Writable...), Network: sb.Network}
+}
+
+// compilerJail is what a compiler build-ext starts may do: nil outside
+// the sandbox; in it, write beneath $WORK alone.
+func (x *execution) compilerJail(ts *testscript.TestScript) *confine.Policy {
+	if x.job.Sandbox == nil {
+		return nil
+	}
+	return &confine.Policy{Writable: []string{ts.Getenv("WORK")}}
 }
