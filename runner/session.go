@@ -34,7 +34,7 @@ type Config struct {
 	Strict    bool
 	Verbose   bool
 	KeepWork  bool
-	Sandbox   bool // confine python and exec (internal/confine); corpus.yaml's sandbox: true does too
+	Sandbox   bool // confine each script and what it starts (internal/confine); corpus.yaml's sandbox: true does too
 
 	// Backtrace overrides every case's backtrace: (off, crash, always)
 	// when set; BacktraceTimeout bounds each rerun under the debugger.

@@ -40,6 +40,6 @@ func (st *Settings) AddRunFlags(fs *flag.FlagSet) {
 	fs.StringVar(&st.Backtrace, "backtrace", st.Backtrace, "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace: (env CLEANEXIT_BACKTRACE)")
 	fs.DurationVar(&st.BacktraceTimeout, "backtrace-timeout", st.BacktraceTimeout, "limit of one rerun under the debugger")
 	fs.BoolVar(&st.KeepWork, "keep-work", false, "keep each run's $WORK and print where it is")
-	fs.BoolVar(&st.Sandbox, "sandbox", false, "confine each python and exec: no writes but to $WORK, no network unless required (Linux 6.2+, Landlock)")
+	fs.BoolVar(&st.Sandbox, "sandbox", false, "confine each script and what it starts: no writes but to $WORK, no network unless required (Linux 6.2+, Landlock)")
 	fs.BoolVar(&st.Verbose, "v", false, "show the output of passing runs too")
 }
