@@ -57,37 +57,62 @@ func ruleset(p Policy) (int, error) {
 	}
 	rs := int(fd)
 	for _, dir := range p.Writable {
-		if err := allow(rs, dir); err != nil {
+		rule, err := beneath(dir)
+		if err == nil {
+			err = add(rs, &rule)
+			unix.Close(int(rule.Parent_fd))
+		}
+		if err != nil {
 			unix.Close(rs)
 			return -1, fmt.Errorf("landlock: writable %s: %w", dir, err)
 		}
 	}
-	for _, path := range shared {
-		if err := allow(rs, path); err != nil && err != unix.ENOENT {
+	for _, rule := range sharedRules() {
+		if err := add(rs, &rule); err != nil {
 			unix.Close(rs)
-			return -1, fmt.Errorf("landlock: %s: %w", path, err)
+			return -1, fmt.Errorf("landlock: %w", err)
 		}
 	}
 	return rs, nil
 }
 
-// allow lets the ruleset's processes write beneath path, or to path
-// itself when it is not a folder.
-func allow(rs int, path string) error {
+// sharedRules are the rules for shared, made once per process: each holds
+// its path open (O_PATH) for the life of the process, so that a run's
+// ruleset opens nothing but its own folders. A path that cannot be opened
+// (a machine without /dev/shm) is simply not writable.
+var sharedRules = sync.OnceValue(func() []unix.LandlockPathBeneathAttr {
+	var rules []unix.LandlockPathBeneathAttr
+	for _, path := range shared {
+		if rule, err := beneath(path); err == nil {
+			rules = append(rules, rule)
+		}
+	}
+	return rules
+})
+
+// beneath is the rule that lets writes go beneath path, or to path itself
+// when it is not a folder. Its Parent_fd is path, opened O_PATH, for the
+// caller to close once the rule is added.
+func beneath(path string) (unix.LandlockPathBeneathAttr, error) {
 	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return err
+		return unix.LandlockPathBeneathAttr{}, err
 	}
-	defer unix.Close(fd)
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
-		return err
+		unix.Close(fd)
+		return unix.LandlockPathBeneathAttr{}, err
 	}
 	rule := unix.LandlockPathBeneathAttr{Allowed_access: writeAccess, Parent_fd: int32(fd)}
 	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
 		rule.Allowed_access = fileAccess
 	}
-	_, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(rs), unix.LANDLOCK_RULE_PATH_BENEATH, uintptr(unsafe.Pointer(&rule)), 0, 0, 0)
+	return rule, nil
+}
+
+// add adds rule to the ruleset rs.
+func add(rs int, rule *unix.LandlockPathBeneathAttr) error {
+	_, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(rs), unix.LANDLOCK_RULE_PATH_BENEATH, uintptr(unsafe.Pointer(rule)), 0, 0, 0)
 	if errno != 0 {
 		return errno
 	}

@@ -5,6 +5,6 @@ type Policy struct {
 	// Writable are the folders beneath which the process may create,
 	// write, truncate, rename, link and remove files.
 	Writable []string
-	// Network leaves network sockets (and io_uring) allowed.
+	// Network leaves network sockets allowed.
 	Network bool
 }

@@ -48,8 +48,8 @@ const x32SyscallBit = 0x40000000
 // filter is the seccomp program: the architecture must be the process's
 // own (a 32-bit system call numbers differently), x32 calls are refused,
 // io_uring (whose operations include socket, and bypass seccomp), typing
-// into a terminal and a mode with forbiddenMode bits fail with EPERM, and without network a
-// socket that is not a Unix one fails with EACCES.
+// into a terminal and a mode with forbiddenMode bits fail with EPERM, and
+// without network a socket that is not a Unix one fails with EACCES.
 func filter(network bool) []unix.SockFilter {
 	const (
 		ld    = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS

@@ -3,6 +3,7 @@ package script
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
 	"sort"
@@ -132,7 +133,15 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 			return t, nil, nil
 		}
 		t.confine = sb.policy(d.work)
-		p.Cmds, p.Condition = offThreadCmds(cmds, "build-ext"), offThreadCondition(x.condition)
+		p.Cmds = maps.Clone(cmds)
+		buildExt := cmds["build-ext"]
+		p.Cmds["build-ext"] = func(ts *testscript.TestScript, neg bool, args []string) {
+			offThread(func() { buildExt(ts, neg, args) })
+		}
+		p.Condition = func(cond string) (ok bool, err error) {
+			offThread(func() { ok, err = x.condition(cond) })
+			return ok, err
+		}
 	}
 	// A python command handles its own timeout, stacks first; the watch
 	// only takes what outlives that by a margin: exec commands, escapees.

@@ -3,8 +3,6 @@ package script
 import (
 	"runtime"
 	"testing"
-
-	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestOffThread: a command run off the script's thread ends the script
@@ -13,13 +11,13 @@ import (
 func TestOffThread(t *testing.T) {
 	tests := []struct {
 		name       string
-		cmd        func(*testscript.TestScript, bool, []string)
+		cmd        func()
 		wantNext   bool
 		wantPanics bool
 	}{
-		{"returns", func(*testscript.TestScript, bool, []string) {}, true, false},
-		{"fails", func(*testscript.TestScript, bool, []string) { runtime.Goexit() }, false, false},
-		{"panics", func(*testscript.TestScript, bool, []string) { panic("boom") }, false, true},
+		{"returns", func() {}, true, false},
+		{"fails", func() { runtime.Goexit() }, false, false},
+		{"panics", func() { panic("boom") }, false, true},
 	}
 	for _, tt := range tests {
 		var next bool
@@ -28,7 +26,7 @@ func TestOffThread(t *testing.T) {
 		go func() {
 			defer close(done)
 			defer func() { panicked = recover() }()
-			offThread(tt.cmd)(nil, false, nil)
+			offThread(tt.cmd)
 			next = true
 		}()
 		<-done
