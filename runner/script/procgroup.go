@@ -22,8 +22,9 @@ const pipeDrain = 250 * time.Millisecond
 // a cancelled run kills everything the case started, not only the
 // interpreter. Past timeout, it first asks the interpreter for its stacks
 // (see askForStacks) and waits until stderr has them — output that then
-// stays quiet for a moment — or up to grace, then kills the group.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
+// stays quiet for a moment — or up to grace, then kills the group. While
+// it runs, cmd is known as the interpreter of the run marked marker.
+func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
 	procgroup.Isolate(cmd)
 	// A child that keeps the interpreter's stdout or stderr open must not
 	// hold the run: once the interpreter has exited, its output gets
@@ -32,10 +33,12 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, timeout, grace time.Duration
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	forget := runningInterpreter(cmd.Process.Pid, marker)
 	done := make(chan error, 1)
 	go func() {
 		exitwait.Exited(cmd.Process) // see internal/exitwait: Wait alone costs CPU
 		err := cmd.Wait()
+		forget()
 		if errors.Is(err, exec.ErrWaitDelay) {
 			err = nil // the interpreter exited 0; a child held the pipes
 		}

@@ -35,7 +35,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, timeout, stacksGrace, stderr, &inv.TimedOut)
+	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stderr, &inv.TimedOut)
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
 	inv.Stderr, inv.StderrDropped = stderr.text("stderr")

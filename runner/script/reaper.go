@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -49,6 +50,45 @@ var runCounter atomic.Int64
 // newRunMarker names one run uniquely among every cleanexit running here.
 func newRunMarker() string {
 	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(runCounter.Add(1), 10)
+}
+
+// interpreters are the interpreters running now, by pid, each with its
+// run's marker. A sweep leaves another run's interpreter unread, and
+// everything below it: a process changes parent only to be adopted by an
+// ancestor (a subreaper, init), so no process of one run can come to be
+// below another run's interpreter. With -j 2 that is every sweep's other
+// process tree.
+var interpreters struct {
+	mu  sync.Mutex
+	pid map[int]string
+}
+
+// runningInterpreter records pid as an interpreter of the run marked
+// marker, until done is called, once it has been waited for (a pid is
+// free to be used again from then on).
+func runningInterpreter(pid int, marker string) (done func()) {
+	interpreters.mu.Lock()
+	defer interpreters.mu.Unlock()
+	if interpreters.pid == nil {
+		interpreters.pid = map[int]string{}
+	}
+	interpreters.pid[pid] = marker
+	return func() {
+		interpreters.mu.Lock()
+		defer interpreters.mu.Unlock()
+		delete(interpreters.pid, pid)
+	}
+}
+
+// otherRunsInterpreter says whether a pid is the interpreter of a run
+// other than the one marked marker.
+func otherRunsInterpreter(marker string) func(pid int) bool {
+	return func(pid int) bool {
+		interpreters.mu.Lock()
+		defer interpreters.mu.Unlock()
+		m, ok := interpreters.pid[pid]
+		return ok && m != marker
+	}
 }
 
 // untimedEnviron is env with the run marker changed so that the timeout

@@ -43,7 +43,7 @@ func runProcesses(marker string, afterScript bool) []process {
 	// machine, milliseconds a run on a busy one.
 	var table []process
 	if subreaper.ok {
-		table = readDescendants(self, !afterScript)
+		table = readDescendants(!afterScript, otherRunsInterpreter(marker))
 	}
 	if table == nil {
 		table = readProcessTable()
@@ -164,55 +164,61 @@ var ourSession = sync.OnceValue(func() int {
 	return -1
 })
 
-// readDescendants reads the stat of every process below pid, following
-// /proc/PID/task/TID/children; nil if the kernel has no such files. With
-// ages, each process's age is worked out from the system's uptime.
-func readDescendants(pid int, ages bool) []process {
+// readDescendants reads the stat of every process below cleanexit,
+// following the kernel's lists of children (see selfThreads); nil if the
+// kernel has none. A process that skip says to leave is not read, nor is
+// anything below it. With ages, each process's age is worked out from the
+// system's uptime.
+func readDescendants(ages bool, skip func(pid int) bool) []process {
+	buf := make([]byte, 4096)
+	kids, ok := selfThreads.children(nil, buf)
+	if !ok {
+		return nil
+	}
 	var uptime time.Duration
 	if ages {
 		uptime = readUptime()
 	}
-	buf := make([]byte, 4096)
-	var out []process
-	queue := []int{pid}
-	seen := map[int]bool{pid: true}
+	out := []process{} // nothing below us is an answer too
+	var queue []int
+	seen := map[int]bool{}
+	visit := func(children []int) {
+		for _, child := range children {
+			if seen[child] || skip(child) {
+				continue
+			}
+			seen[child] = true
+			queue = append(queue, child)
+			if sb, err := readProc(strconv.Itoa(child)+"/stat", buf[:0]); err == nil {
+				if st, ok := parseStat(string(sb)); ok {
+					st.age = uptime - st.age
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	visit(kids)
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
 		dir := strconv.Itoa(p) + "/task"
 		tids, err := listDir(dir, buf)
 		if err != nil {
-			if p == pid {
-				return nil
-			}
 			continue
 		}
 		for _, tid := range tids {
 			b, err := readProc(dir+"/"+tid+"/children", buf[:0])
 			if err != nil {
-				if p == pid && os.IsNotExist(err) {
-					return nil // no CONFIG_PROC_CHILDREN
-				}
 				continue
 			}
+			kids = kids[:0]
 			for _, f := range strings.Fields(string(b)) {
-				child, err := strconv.Atoi(f)
-				if err != nil || seen[child] {
-					continue
-				}
-				seen[child] = true
-				queue = append(queue, child)
-				if sb, err := readProc(f+"/stat", buf[:0]); err == nil {
-					if st, ok := parseStat(string(sb)); ok {
-						st.age = uptime - st.age
-						out = append(out, st)
-					}
+				if child, err := strconv.Atoi(f); err == nil {
+					kids = append(kids, child)
 				}
 			}
+			visit(kids)
 		}
-	}
-	if out == nil {
-		out = []process{} // nothing below us, which is an answer
 	}
 	return out
 }

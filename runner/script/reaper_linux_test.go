@@ -1,6 +1,9 @@
 package script
 
 import (
+	"os"
+	"os/exec"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -25,5 +28,58 @@ func TestParseStat(t *testing.T) {
 		if ok != tt.ok || (ok && got != tt.want) {
 			t.Errorf("parseStat(%q) = %+v, %v; want %+v, %v", tt.line, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// TestOtherRunsInterpreterUnread: a sweep leaves another run's running
+// interpreter, and what is below it, unread; once that interpreter is
+// forgotten, the same tree is read again.
+func TestOtherRunsInterpreterUnread(t *testing.T) {
+	enableSubreaper()
+	if !subreaper.ok {
+		t.Skip("no child subreaper here")
+	}
+	mine, other := newRunMarker(), newRunMarker()
+	// The other run's interpreter, with a child that carries this run's
+	// marker: only a case could plant it there, and only the other
+	// run's sweep is to find it.
+	cmd := exec.Command("sh", "-c", runMarkerVar+"="+mine+" sleep 30 & wait")
+	cmd.Env = append(os.Environ(), runMarkerVar+"="+other)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // killed as a group at the end
+	if err := cmd.Start(); err != nil {
+		t.Skip("cannot start sh:", err)
+	}
+	sleep := 0
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+		if sleep != 0 { // reparented to this process, the subreaper
+			var ws syscall.WaitStatus
+			syscall.Wait4(sleep, &ws, 0, nil)
+		}
+	})
+	found := func() bool {
+		for _, p := range runProcesses(mine, false) {
+			if p.name == "sleep" {
+				sleep = p.pid
+				return true
+			}
+		}
+		return false
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !found() {
+		if time.Now().After(deadline) {
+			t.Fatal("the marked sleep never showed up below the unregistered interpreter")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	forget := runningInterpreter(cmd.Process.Pid, other)
+	if found() {
+		t.Error("the sweep read below another run's interpreter")
+	}
+	forget()
+	if !found() {
+		t.Error("once forgotten, the interpreter's tree is not read")
 	}
 }
