@@ -1,7 +1,9 @@
 package script
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -76,6 +78,31 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.next = (c.next + n) % c.tailMax
 	}
 	return len(p), nil
+}
+
+// copyBuffers are ReadFrom's buffers, shared by every capture.
+var copyBuffers = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
+// ReadFrom writes what r reads to c, until r's end. os/exec copies a
+// process's pipe with io.Copy, which uses it: io.Copy would otherwise make a
+// 32 KB buffer for each stream of each run, mostly to read nothing into.
+func (c *capture) ReadFrom(r io.Reader) (int64, error) {
+	buf := copyBuffers.Get().(*[32 << 10]byte)
+	defer copyBuffers.Put(buf)
+	var total int64
+	for {
+		n, err := r.Read(buf[:])
+		if n > 0 {
+			c.Write(buf[:n])
+			total += int64(n)
+		}
+		if errors.Is(err, io.EOF) {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+	}
 }
 
 // newest is the last byte kept before a write: the ring's newest, or the

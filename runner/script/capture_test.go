@@ -1,7 +1,10 @@
 package script
 
 import (
+	"bytes"
+	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -94,5 +97,37 @@ func TestCaptureNeverInvents(t *testing.T) {
 		if (head != "" && !strings.HasSuffix(head, "\n")) || (tail != "" && !strings.HasPrefix(full[len(full)-len(tail)-1:], "\n")) {
 			t.Fatalf("kept %q of %q: a line cut in two", got, full)
 		}
+	}
+}
+
+// TestCaptureFromAProcess: a real process's stdout, copied by os/exec
+// through ReadFrom, keeps the same head and tail as the same bytes written
+// in one piece.
+func TestCaptureFromAProcess(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	// 20,000 numbered lines: more than the pool's buffer in every read,
+	// and more than head and tail keep together.
+	cmd := exec.Command(sh, "-c", `i=0; while [ $i -lt 20000 ]; do echo "line $i"; i=$((i+1)); done`)
+	got := &capture{headMax: 1000, tailMax: 3000}
+	cmd.Stdout = got
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var all bytes.Buffer
+	for i := range 20000 {
+		fmt.Fprintf(&all, "line %d\n", i)
+	}
+	want := &capture{headMax: 1000, tailMax: 3000}
+	want.Write(all.Bytes())
+	gotText, gotDropped := got.text("stdout")
+	wantText, wantDropped := want.text("stdout")
+	if gotText != wantText || gotDropped != wantDropped {
+		t.Errorf("through the pipe: %d dropped,\n%s\nwant %d dropped,\n%s", gotDropped, gotText, wantDropped, wantText)
+	}
+	if !strings.HasSuffix(gotText, "line 19999\n") {
+		t.Errorf("the last line is missing:\n%s", gotText)
 	}
 }

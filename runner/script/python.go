@@ -3,8 +3,10 @@ package script
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/diagnose"
@@ -32,7 +34,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
 	stdout, stderr := newCapture(), newCapture()
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = devNull(), stdout, stderr
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
 	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stderr, &inv.TimedOut)
@@ -75,6 +77,17 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
 	}
 }
+
+// devNull is the interpreter's stdin, opened once: os/exec opens and
+// closes /dev/null for every command that has no stdin, four system calls a
+// run. nil, which makes os/exec open it after all, where it cannot be opened.
+var devNull = sync.OnceValue(func() io.Reader {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil
+	}
+	return f
+})
 
 // asanVars preloads the AddressSanitizer runtime. Leak detection is off
 // unless the case's ASAN_OPTIONS asks for it: CPython does not free
