@@ -1,8 +1,9 @@
 package toolchains
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // sysctlArgs is what DetectHost asks macOS's sysctl: the CPU's name, whether
@@ -12,7 +13,7 @@ import (
 var sysctlArgs = []string{"machdep.cpu.brand_string", "hw.optional.arm64", "sysctl.proc_translated", "hw.machine"}
 
 // sysctlName matches a sysctl variable name: dotted words.
-var sysctlName = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$`)
+var sysctlName = lazyregexp.New(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$`)
 
 // parseSysctl reads sysctl output, "name: value" one a line (older
 // systems print some as "name = value"), into a map. Other lines (prompts,

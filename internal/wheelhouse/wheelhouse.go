@@ -11,9 +11,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // A Wheel is one distribution to write.
@@ -24,7 +25,7 @@ type Wheel struct {
 	Requires []string          // Requires-Dist lines
 }
 
-var nonAlnum = regexp.MustCompile(`[-_.]+`)
+var nonAlnum = lazyregexp.New(`[-_.]+`)
 
 // fileName is the wheel's file name: name_with_underscores-version-py3-none-any.whl.
 func (w Wheel) fileName() string {

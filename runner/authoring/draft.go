@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -152,7 +153,7 @@ func list(values []string) *yaml.Node {
 // caseNameRE is how cases and projects are named: lowercase words joined
 // by '-' (or '.', '_' where upstream names use them), so that IDs read the
 // same in a URL, a --filter and a file system that ignores case.
-var caseNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+var caseNameRE = lazyregexp.New(`^[a-z0-9][a-z0-9._-]*$`)
 
 // CasePath checks a PROJECT/NAME case ID and returns its file under the
 // corpus root.

@@ -3,9 +3,10 @@ package authoring
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/cleanexit/cleanexit/runner/scriptlang"
@@ -33,7 +34,10 @@ var bindingPins = map[string]string{
 
 // moduleNameRE finds the module a source defines, as the binding
 // libraries and the C API spell it.
-var moduleNameRE = regexp.MustCompile(`(?:NB_MODULE|PYBIND11_MODULE)\(\s*([A-Za-z_]\w*)|PyInit_([A-Za-z_]\w*)\s*\(`)
+var moduleNameRE = lazyregexp.New(`(?:NB_MODULE|PYBIND11_MODULE)\(\s*([A-Za-z_]\w*)|PyInit_([A-Za-z_]\w*)\s*\(`)
+
+// macroNameRE is a C macro name, what --fix-flag takes.
+var macroNameRE = lazyregexp.New(`^[A-Za-z_]\w*$`)
 
 // module is the name the extension is imported by: what its sources
 // define (NB_MODULE(holder, m), PyInit_holder), else the first source's
@@ -57,7 +61,7 @@ func (e *extension) validate() error {
 		}
 		return fmt.Errorf("%s", msg)
 	}
-	if e.FixFlag != "" && !regexp.MustCompile(`^[A-Za-z_]\w*$`).MatchString(e.FixFlag) {
+	if e.FixFlag != "" && !macroNameRE.MatchString(e.FixFlag) {
 		return fmt.Errorf("--fix-flag %s: want a macro name such as FIX (the case passes -D%s)", e.FixFlag, strings.TrimPrefix(e.FixFlag, "-D"))
 	}
 	if e.FixFlag != "" && len(e.Sources) == 0 {
@@ -141,10 +145,12 @@ var extensionStory = []string{
 	"    3.12     exit 0   SIGSEGV, stderr empty",
 }
 
+var printsOKRE = lazyregexp.New(`(?m)^\s*print\(\s*["']ok["']\s*\)`)
+
 // ensurePrintsOK appends print("ok") to a repro that does not print it,
 // so that stdout '^ok$' shows the program reached its end before exit.
 func ensurePrintsOK(repro []byte) []byte {
-	if regexp.MustCompile(`(?m)^\s*print\(\s*["']ok["']\s*\)`).Match(repro) {
+	if printsOKRE.Match(repro) {
 		return repro
 	}
 	out := append([]byte{}, repro...)

@@ -3,8 +3,9 @@ package authoring
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/feature"
@@ -13,10 +14,10 @@ import (
 
 // litDirectiveRE matches a lit directive in a Python comment.
 // lit's END. is a tag, written without a colon.
-var litDirectiveRE = regexp.MustCompile(`^\s*#\s*(?:(RUN|REQUIRES|UNSUPPORTED|XFAIL|REQUIRES-ANY|ALLOW_RETRIES)\s*:(.*)|(END\.).*)$`)
+var litDirectiveRE = lazyregexp.New(`^\s*#\s*(?:(RUN|REQUIRES|UNSUPPORTED|XFAIL|REQUIRES-ANY|ALLOW_RETRIES)\s*:(.*)|(END\.).*)$`)
 
 // litSubstitutionRE finds lit substitutions: %name, %{name} and %%.
-var litSubstitutionRE = regexp.MustCompile(`%(%|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
+var litSubstitutionRE = lazyregexp.New(`%(%|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
 
 // ImportPath is where `import` writes the case of the lit test src: id
 // is PROJECT/NAME, or PROJECT alone, and then the case is named after src
@@ -156,7 +157,7 @@ type litRun struct {
 
 // litStrayPercentRE finds a substitution written with a closing '%', as
 // Windows shells spell variables: %PYTHON% is not lit's spelling.
-var litStrayPercentRE = regexp.MustCompile(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)%([^%]|$)`)
+var litStrayPercentRE = lazyregexp.New(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)%([^%]|$)`)
 
 // litCommand translates one RUN: command into script lines.
 func litCommand(run, name string) (litRun, error) {
@@ -309,7 +310,7 @@ func (l litLine) script() litRun {
 
 // litSystemRE finds LLVM's system-darwin, system-linux and
 // system-windows, which name what cleanexit calls darwin, linux, windows.
-var litSystemRE = regexp.MustCompile(`\bsystem-(darwin|linux|windows)\b`)
+var litSystemRE = lazyregexp.New(`\bsystem-(darwin|linux|windows)\b`)
 
 // litFeatures splits a REQUIRES:/UNSUPPORTED:/XFAIL: list into feature
 // expressions, rejecting names a case would not know.

@@ -12,8 +12,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // commits is a bisection over a package's git history.
@@ -60,7 +61,7 @@ func repoSource(repo string) string {
 	return repo
 }
 
-var scpLikeRE = regexp.MustCompile(`^[A-Za-z0-9._-]+@[^:/]+:`)
+var scpLikeRE = lazyregexp.New(`^[A-Za-z0-9._-]+@[^:/]+:`)
 
 func isURL(s string) bool {
 	return strings.Contains(s, "://") || scpLikeRE.MatchString(s)
@@ -147,8 +148,8 @@ func judgeSHA(ctx context.Context, t *Target, repo, clone, sha string) Step {
 }
 
 var (
-	firstBadRE  = regexp.MustCompile(`(?m)^([0-9a-f]{40}) is the first bad commit`)
-	candidateRE = regexp.MustCompile(`^([0-9a-f]{40})\b`)
+	firstBadRE  = lazyregexp.New(`(?m)^([0-9a-f]{40}) is the first bad commit`)
+	candidateRE = lazyregexp.New(`^([0-9a-f]{40})\b`)
 )
 
 // overCommits judges both ends in this process, then drives `git bisect

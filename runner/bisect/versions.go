@@ -10,10 +10,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/pep440"
@@ -128,7 +129,7 @@ func listPage(ctx context.Context, page string) ([]string, error) {
 	return linkTargets(string(body)), nil
 }
 
-var hrefRE = regexp.MustCompile(`(?i)<a\s[^>]*href\s*=\s*["']([^"']+)["']`)
+var hrefRE = lazyregexp.New(`(?i)<a\s[^>]*href\s*=\s*["']([^"']+)["']`)
 
 // linkTargets are the file names the anchors of a page point at, without
 // their #sha256=… fragments.

@@ -2,11 +2,12 @@ package cases
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/internal/suggest"
 	"github.com/cleanexit/cleanexit/internal/yamlmap"
@@ -31,7 +32,7 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // yamlError moves a yaml.v3 syntax error to the right line of the archive.
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineRE = lazyregexp.New(`^yaml: line (\d+): (.*)$`)
 
 func (d *decoder) syntaxError(err error) {
 	msg := err.Error()

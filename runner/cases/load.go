@@ -5,8 +5,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/internal/yamlmap"
 	"github.com/cleanexit/cleanexit/runner/feature"
@@ -195,7 +196,7 @@ func (d *decoder) variants(c *Case, def *Variant, n *yaml.Node) {
 	}
 }
 
-var variantNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+var variantNameRE = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
 // checkPhases rejects a phase on a variant that cannot crash: a phase is
 // when a crash happened, and a clean exit has none.
@@ -208,7 +209,7 @@ func (d *decoder) checkPhases(c *Case) {
 	}
 }
 
-var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envNameRE = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // conditions parses a list of feature expressions, rejecting unknown names.
 func (d *decoder) conditions(n *yaml.Node, key string) []Condition {

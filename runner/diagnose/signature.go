@@ -1,8 +1,9 @@
 package diagnose
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // A Signature is one recognised sign of trouble in stderr.
@@ -25,7 +26,7 @@ func (s Signature) String() string {
 type pattern struct {
 	kind  string
 	fatal bool
-	re    *regexp.Regexp // the first submatch, if any, is the detail
+	re    *lazyregexp.Regexp // the first submatch, if any, is the detail
 }
 
 // patterns are tried in order on every line; the first that matches a line
@@ -33,26 +34,26 @@ type pattern struct {
 // "Fatal Python error: Segmentation fault", which is a segfault, not a
 // fatal error raised by the interpreter itself.
 var patterns = []pattern{
-	{"segfault", true, regexp.MustCompile(`^Fatal Python error: (?:Segmentation fault|Bus error)`)},
-	{"abort", true, regexp.MustCompile(`^Fatal Python error: Aborted`)},
-	{"fatal-python-error", true, regexp.MustCompile(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^ >]+ name='[^']*'>))?`)},
-	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: AddressSanitizer: ([a-z-]+)`)},
-	{"asan", true, regexp.MustCompile(`^==\d+==ERROR: LeakSanitizer: (detected memory leaks)`)},
-	{"ubsan", true, regexp.MustCompile(`: runtime error: (.*)$`)},
-	{"terminate", true, regexp.MustCompile(`^terminate called (?:after throwing an instance of '([^']+)'|(without an active exception|recursively))`)},
-	{"terminate", true, regexp.MustCompile(`^libc\+\+abi: terminating(?: due to uncaught exception of type (.+?)(?:: .*)?$)?`)},
-	{"heap-corruption", true, regexp.MustCompile(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
-	{"heap-corruption", true, regexp.MustCompile(`malloc: \*\*\* error for object 0x[0-9a-f]+: (.*)$`)},
+	{"segfault", true, lazyregexp.New(`^Fatal Python error: (?:Segmentation fault|Bus error)`)},
+	{"abort", true, lazyregexp.New(`^Fatal Python error: Aborted`)},
+	{"fatal-python-error", true, lazyregexp.New(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^ >]+ name='[^']*'>))?`)},
+	{"asan", true, lazyregexp.New(`^==\d+==ERROR: AddressSanitizer: ([a-z-]+)`)},
+	{"asan", true, lazyregexp.New(`^==\d+==ERROR: LeakSanitizer: (detected memory leaks)`)},
+	{"ubsan", true, lazyregexp.New(`: runtime error: (.*)$`)},
+	{"terminate", true, lazyregexp.New(`^terminate called (?:after throwing an instance of '([^']+)'|(without an active exception|recursively))`)},
+	{"terminate", true, lazyregexp.New(`^libc\+\+abi: terminating(?: due to uncaught exception of type (.+?)(?:: .*)?$)?`)},
+	{"heap-corruption", true, lazyregexp.New(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
+	{"heap-corruption", true, lazyregexp.New(`malloc: \*\*\* error for object 0x[0-9a-f]+: (.*)$`)},
 	// A shell reports a child's death as "Segmentation fault (core dumped)",
 	// or bash as "line 1:  4242 Segmentation fault   (core dumped) cmd".
-	{"segfault", true, regexp.MustCompile(`(?:^|\d )Segmentation fault(?: +\(core dumped\))?(?: |$)`)},
-	{"abort", true, regexp.MustCompile(`(?:^|\d )Aborted(?: +\(core dumped\))?(?: |$)`)},
+	{"segfault", true, lazyregexp.New(`(?:^|\d )Segmentation fault(?: +\(core dumped\))?(?: |$)`)},
+	{"abort", true, lazyregexp.New(`(?:^|\d )Aborted(?: +\(core dumped\))?(?: |$)`)},
 	// nanobind counts what outlived the interpreter as it unloads: objects
 	// a static or thread_local still held, which is what crashes at exit
 	// when the counting is not there to warn first.
-	{"nanobind-leak", false, regexp.MustCompile(`^nanobind: leaked (\d+ (?:instances|types|functions|keep_alive records))!`)},
-	{"atexit-exception", false, regexp.MustCompile(`^(?:Error in atexit\._run_exitfuncs:|Exception ignored in atexit callback)`)},
-	{"exception-ignored", false, regexp.MustCompile(`^Exception ignored (?:in|on|while)\b`)},
+	{"nanobind-leak", false, lazyregexp.New(`^nanobind: leaked (\d+ (?:instances|types|functions|keep_alive records))!`)},
+	{"atexit-exception", false, lazyregexp.New(`^(?:Error in atexit\._run_exitfuncs:|Exception ignored in atexit callback)`)},
+	{"exception-ignored", false, lazyregexp.New(`^Exception ignored (?:in|on|while)\b`)},
 }
 
 // Classify returns every signature in stderr, in the order they appear.

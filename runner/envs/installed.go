@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // installedDistributions lists "name==version" for every distribution in the
@@ -83,7 +84,7 @@ func readNameVersion(path string) (name, version string, err error) {
 	return name, version, sc.Err()
 }
 
-var nameSeparators = regexp.MustCompile(`[-_.]+`)
+var nameSeparators = lazyregexp.New(`[-_.]+`)
 
 // canonicalName is the PEP 503 normalized form of a project name.
 func canonicalName(name string) string {

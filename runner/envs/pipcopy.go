@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // Why a copy of pip, and not pip in each venv or the base pip in place:
@@ -88,7 +89,7 @@ func (c *Cache) copyPip(ctx context.Context, spec Spec, key, dst string) error {
 	return os.Rename(tmp, dst)
 }
 
-var pipVersionRE = regexp.MustCompile(`(?m)^__version__\s*=\s*["']([^"']+)["']`)
+var pipVersionRE = lazyregexp.New(`(?m)^__version__\s*=\s*["']([^"']+)["']`)
 
 // pipVersion reads the version of the pip package in dir, for the marker.
 func pipVersion(dir string) string {

@@ -1,9 +1,10 @@
 package forensics
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // gdb's batch output, as `gdb -batch -ex run -ex 'thread apply all bt'
@@ -21,12 +22,12 @@ import (
 // frame #0) stopped at the first instruction of a line; its module is
 // found from its neighbours.
 var (
-	gdbSignal  = regexp.MustCompile(`^(?:Program|Thread (\d+)(?: "[^"]*")?) received signal (SIG[A-Z0-9]+)`)
-	gdbThread  = regexp.MustCompile(`^Thread (\d+) \(.*?\)(?: "([^"]*)")?\):\s*$`)
-	gdbFrame   = regexp.MustCompile(`^#(\d+)\s+(?:(0x[0-9a-fA-F]+) in )?(.*)$`)
-	gdbExited  = regexp.MustCompile(`^\[Inferior \d+ \(process \d+\) (exited normally|exited with code \d+)\]`)
-	gdbLibrary = regexp.MustCompile(`^(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(?:Yes|No)(?: \(\*\))?\s+(/.*)$`)
-	gdbWhere   = regexp.MustCompile(`^(.*?) (?:at (.+):(\d+)|from (\S+))$`)
+	gdbSignal  = lazyregexp.New(`^(?:Program|Thread (\d+)(?: "[^"]*")?) received signal (SIG[A-Z0-9]+)`)
+	gdbThread  = lazyregexp.New(`^Thread (\d+) \(.*?\)(?: "([^"]*)")?\):\s*$`)
+	gdbFrame   = lazyregexp.New(`^#(\d+)\s+(?:(0x[0-9a-fA-F]+) in )?(.*)$`)
+	gdbExited  = lazyregexp.New(`^\[Inferior \d+ \(process \d+\) (exited normally|exited with code \d+)\]`)
+	gdbLibrary = lazyregexp.New(`^(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(?:Yes|No)(?: \(\*\))?\s+(/.*)$`)
+	gdbWhere   = lazyregexp.New(`^(.*?) (?:at (.+):(\d+)|from (\S+))$`)
 )
 
 // parseGDB reads the stacks out of gdb's batch output. Lines it does not

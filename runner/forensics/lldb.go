@@ -1,9 +1,10 @@
 package forensics
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // lldb's batch output of `lldb --batch -o run -o 'bt all'`, in the format
@@ -17,13 +18,13 @@ import (
 //
 // The selected thread (`*`) is the one that stopped.
 var (
-	lldbThread = regexp.MustCompile(`^(\*)?\s*thread #(\d+)(?:, (.*))?$`)
-	lldbFrame  = regexp.MustCompile("^\\*?\\s*frame #(\\d+): (?:0x[0-9a-fA-F]+ )?([^`\\s]+)`(.*)$")
-	lldbWhere  = regexp.MustCompile(`^(.*?) at ([^:]+):(\d+)(?::\d+)?$`)
-	lldbOffset = regexp.MustCompile(`^(.*?) \+ \d+$`)
-	lldbExited = regexp.MustCompile(`^Process \d+ exited with status = (-?\d+)`)
-	lldbName   = regexp.MustCompile(`name = '([^']*)'`)
-	lldbReason = regexp.MustCompile(`stop reason = (?:signal (SIG[A-Z0-9]+)|(EXC_[A-Z_]+))`)
+	lldbThread = lazyregexp.New(`^(\*)?\s*thread #(\d+)(?:, (.*))?$`)
+	lldbFrame  = lazyregexp.New("^\\*?\\s*frame #(\\d+): (?:0x[0-9a-fA-F]+ )?([^`\\s]+)`(.*)$")
+	lldbWhere  = lazyregexp.New(`^(.*?) at ([^:]+):(\d+)(?::\d+)?$`)
+	lldbOffset = lazyregexp.New(`^(.*?) \+ \d+$`)
+	lldbExited = lazyregexp.New(`^Process \d+ exited with status = (-?\d+)`)
+	lldbName   = lazyregexp.New(`name = '([^']*)'`)
+	lldbReason = lazyregexp.New(`stop reason = (?:signal (SIG[A-Z0-9]+)|(EXC_[A-Z_]+))`)
 )
 
 // machExceptions are the signals that macOS's Mach exceptions become.

@@ -1,8 +1,9 @@
 package reduce
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // The C and C++ simplifications: what ddmin over blocks and lines cannot
@@ -37,9 +38,9 @@ func cSimplifications(src string) []string {
 // declarationLine is `T name = e;` on a line of its own: the type, the
 // name, the initialiser. The type needs a second word or a pointer, so
 // that an assignment (`held.obj = obj;`) does not read as one.
-var declarationLine = regexp.MustCompile(`^(\s*)((?:const\s+)?[A-Za-z_][\w:<>]*(?:\s*[*&]+\s*|\s+))([A-Za-z_]\w*)\s*=\s*([^;{}]+?);\s*$`)
+var declarationLine = lazyregexp.New(`^(\s*)((?:const\s+)?[A-Za-z_][\w:<>]*(?:\s*[*&]+\s*|\s+))([A-Za-z_]\w*)\s*=\s*([^;{}]+?);\s*$`)
 
-var identifier = regexp.MustCompile(`[A-Za-z_]\w*`)
+var identifier = lazyregexp.New(`[A-Za-z_]\w*`)
 
 // A declaration is a `T name = e;` line (the declaration pattern): the
 // line's index and its parts.
@@ -101,7 +102,7 @@ func inlineOnceUsed(src string) []string {
 // stood: a name, a call, a member access, a literal.
 func simpleExpression(e string) bool { return simple.MatchString(e) }
 
-var simple = regexp.MustCompile(`^(?:[\w:.&*]|->)+(?:\([^()]*\))?$|^"[^"]*"$`)
+var simple = lazyregexp.New(`^(?:[\w:.&*]|->)+(?:\([^()]*\))?$|^"[^"]*"$`)
 
 // replaceIdentifier replaces the word name in line by expr, outside
 // strings and comments.
@@ -131,11 +132,11 @@ func dropInitialisers(src string) []string {
 // functionHead is a function definition's line: a name, a parameter list
 // without nested parentheses, and the body's brace at the end of the line
 // or on the next.
-var functionHead = regexp.MustCompile(`^\s*[\w:<>*&~ ]*?\b(\w+)\s*\(([^()]*)\)\s*(?:const\s*)?(?:noexcept\s*)?\{?\s*$`)
+var functionHead = lazyregexp.New(`^\s*[\w:<>*&~ ]*?\b(\w+)\s*\(([^()]*)\)\s*(?:const\s*)?(?:noexcept\s*)?\{?\s*$`)
 
 // namedParameter is a parameter with a name after its type: `PyObject
 // *args`, `long n`; the name is the last group.
-var namedParameter = regexp.MustCompile(`^(.*?[\w>*&]\s*[*&]*\s*)\b([A-Za-z_]\w*)\s*$`)
+var namedParameter = lazyregexp.New(`^(.*?[\w>*&]\s*[*&]*\s*)\b([A-Za-z_]\w*)\s*$`)
 
 // dropParameterNames drops a parameter's name from a function's head, one
 // at a time: `PyObject *f(PyObject *self, PyObject *args)` becomes

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // Files are the report files a run writes once its last run is done, as
@@ -85,7 +86,7 @@ func WriteMatrix(w io.Writer, m *Matrix, mdPath, htmlPath, title string) error {
 }
 
 // urlCredentials is the user:password@ part of a URL.
-var urlCredentials = regexp.MustCompile(`(://)[^/@\s]+@`)
+var urlCredentials = lazyregexp.New(`(://)[^/@\s]+@`)
 
 // RedactedCommand is a command line as a report shows it: without the
 // credentials an --index-url may carry, as reports end up as CI artifacts.

@@ -7,8 +7,9 @@ import (
 	"io"
 	"os/exec"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/suggest"
@@ -88,16 +89,16 @@ func (x *execution) buildFailed(ts *testscript.TestScript, module string, err er
 var (
 	// gcc: "a.c:1:10: fatal error: zlib.h: No such file or directory";
 	// clang: "a.c:1:10: fatal error: 'zlib.h' file not found".
-	missingHeader = regexp.MustCompile(`fatal error: (?:'([^']+)' file not found|([^:\s]+): No such file or directory)`)
+	missingHeader = lazyregexp.New(`fatal error: (?:'([^']+)' file not found|([^:\s]+): No such file or directory)`)
 	// GNU ld: "cannot find -lz"; Apple ld: "library not found for -lz".
-	missingLibrary = regexp.MustCompile(`(?:cannot find|library not found for) -l([^\s:]+)`)
+	missingLibrary = lazyregexp.New(`(?:cannot find|library not found for) -l([^\s:]+)`)
 	// gcc: "unrecognized command-line option '-std=c++23'" (older gcc without
 	// the hyphen); clang: "invalid value 'c++23' in '-std=c++23'" or
 	// "unknown argument: '-fsanitize=foo'"; "unsupported option".
-	badOption = regexp.MustCompile(`(?:unrecognized command[- ]line option|unknown argument:|invalid value '[^']*' in|unsupported option) ['‘"]?([^'’"\s]+)`)
+	badOption = lazyregexp.New(`(?:unrecognized command[- ]line option|unknown argument:|invalid value '[^']*' in|unsupported option) ['‘"]?([^'’"\s]+)`)
 	// The sanitizer runtime: "cannot find libasan_preinit.o", "cannot find
 	// /usr/lib/.../libasan.so".
-	missingRuntime = regexp.MustCompile(`cannot find (\S*lib\w+san[^\s:]*)`)
+	missingRuntime = lazyregexp.New(`cannot find (\S*lib\w+san[^\s:]*)`)
 )
 
 // hostLacks reads a failed build and names what the host lacks, or "" when
