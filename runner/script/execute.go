@@ -148,10 +148,10 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 	x.marker = newRunMarker()
 	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second)
 	done := make(chan struct{})
-	go func() {
+	grownStacks.Go(func() {
 		defer close(done)
 		testscript.RunT(t, p)
-	}()
+	})
 	<-done
 	left, late = watch.stop()
 	return t, left, late

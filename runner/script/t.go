@@ -63,7 +63,13 @@ func (t *scriptT) FailNow() {
 // with no report.
 func (t *scriptT) Run(name string, f func(testscript.T)) {
 	done := make(chan struct{})
-	go func() {
+	// A confined thread ends with its goroutine: only an unconfined
+	// script's goroutine is kept for the next.
+	start := grownStacks.Go
+	if t.confine != nil {
+		start = func(f func()) { go f() }
+	}
+	start(func() {
 		defer close(done)
 		defer func() {
 			if r := recover(); r != nil {
@@ -85,7 +91,7 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 			}
 		}
 		f(t)
-	}()
+	})
 	<-done
 }
 
