@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
@@ -75,42 +74,20 @@ func TestCorpus(t *testing.T) {
 		results = append(results, r)
 		mu.Unlock()
 	}
-	tree := map[string]map[string]map[string][]*plan.Run{}
-	var order []string
+	// One parallel subtest per run, named project/case/variant/python:
+	// go test's -run and -skip match a name's parts between slashes one by
+	// one, so the patterns select as they would in a tree of subtests,
+	// without a tree's three levels of subtests for every run to start,
+	// pause and wait through (perf: a tenth of the test binary's own CPU
+	// time in a corpus of trivial cases, with the stacks they grew). Every
+	// run shares the -parallel slots.
 	for _, r := range s.Runs {
-		p, c, v := r.Case.Project, r.Case.Name, r.Variant.Name
-		if tree[p] == nil {
-			tree[p] = map[string]map[string][]*plan.Run{}
-			order = append(order, p)
-		}
-		if tree[p][c] == nil {
-			tree[p][c] = map[string][]*plan.Run{}
-		}
-		tree[p][c][v] = append(tree[p][c][v], r)
-	}
-	// Every level is parallel, so that the whole corpus shares -parallel
-	// slots instead of running one project after another.
-	for _, p := range order {
-		t.Run(p, func(t *testing.T) {
+		name := strings.Join([]string{r.Case.Project, r.Case.Name, r.Variant.Name, r.Python}, "/")
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			for c, variants := range tree[p] {
-				t.Run(c, func(t *testing.T) {
-					t.Parallel()
-					for v, runs := range variants {
-						t.Run(v, func(t *testing.T) {
-							t.Parallel()
-							for _, r := range runs {
-								t.Run(r.Python, func(t *testing.T) {
-									t.Parallel()
-									res := s.Execute(context.Background(), r)
-									record(res)
-									check(t, res)
-								})
-							}
-						})
-					}
-				})
-			}
+			res := s.Execute(context.Background(), r)
+			record(res)
+			check(t, res)
 		})
 	}
 }
@@ -133,6 +110,9 @@ func check(t *testing.T, res result.Result) {
 	}
 }
 
+// repoRoot is the repository root, above corpus/.
+var repoRoot = sync.OnceValues(func() (string, error) { return filepath.Abs("..") })
+
 // repoPath names a case file as the repository does: go test runs in
 // corpus/, where a file reads "mlir/x.txtar", which no editor or CI log
 // link finds from the repository root. Files outside the repository (a
@@ -142,7 +122,7 @@ func repoPath(file string) string {
 	if err != nil {
 		return file
 	}
-	root, err := filepath.Abs("..") // the repository root, above corpus/
+	root, err := repoRoot()
 	if err != nil {
 		return file
 	}

@@ -27,7 +27,15 @@ func Execute(ctx context.Context, j Job) Outcome {
 		j.goos = runtime.GOOS
 	}
 	x := &execution{job: j, ctx: ctx}
-	out := x.execute()
+	// On a goroutine with a grown stack (see grownStacks): go test
+	// calls Execute from a new goroutine for every run.
+	var out Outcome
+	done := make(chan struct{})
+	grownStacks.Go(func() {
+		defer close(done)
+		out = x.execute()
+	})
+	<-done
 	out.Duration = time.Since(start)
 	return out
 }
