@@ -2,7 +2,8 @@ package script
 
 import (
 	"context"
-	"errors"
+	"io"
+	"os"
 	"os/exec"
 	"time"
 
@@ -20,17 +21,15 @@ const pipeDrain = 250 * time.Millisecond
 
 // runGrouped runs cmd in a process group of its own, so that a timeout or
 // a cancelled run kills everything the case started, not only the
-// interpreter. Past timeout, it first asks the interpreter for its stacks
-// (see askForStacks) and waits until stderr has them — output that then
-// stays quiet for a moment — or up to grace, then kills the group. While
-// it runs, cmd is known as the interpreter of the run marked marker.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grace time.Duration, stderr *capture, timedOut *bool) error {
+// interpreter, and copies its stdout and stderr into the two captures.
+// Past timeout, it first asks the interpreter for its stacks (see
+// askForStacks) and waits until stderr has them — output that then stays
+// quiet for a moment — or up to grace, then kills the group. While it
+// runs, cmd is known as the interpreter of the run marked marker.
+func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grace time.Duration, stdout, stderr *capture, timedOut *bool) error {
 	procgroup.Isolate(cmd)
-	// A child that keeps the interpreter's stdout or stderr open must not
-	// hold the run: once the interpreter has exited, its output gets
-	// pipeDrain to finish, then the pipes are closed and the group killed.
-	cmd.WaitDelay = pipeDrain
-	if err := cmd.Start(); err != nil {
+	out, err := startCaptured(cmd, stdout, stderr)
+	if err != nil {
 		return err
 	}
 	forget := runningInterpreter(cmd.Process.Pid, marker)
@@ -39,9 +38,10 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grac
 		exitwait.Exited(cmd.Process) // see internal/exitwait: Wait alone costs CPU
 		err := cmd.Wait()
 		forget()
-		if errors.Is(err, exec.ErrWaitDelay) {
-			err = nil // the interpreter exited 0; a child held the pipes
-		}
+		// A child that keeps the interpreter's stdout or stderr open
+		// must not hold the run: its output gets pipeDrain to finish,
+		// then the pipes are closed and the group killed.
+		out.drain(pipeDrain)
 		done <- err
 	}()
 	timer := time.NewTimer(timeout)
@@ -73,4 +73,67 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grac
 	}
 	procgroup.Kill(cmd)
 	return <-done
+}
+
+// captured is a started command's stdout and stderr, being copied into
+// their captures by a goroutine each.
+type captured struct {
+	pipes  []*os.File    // the ends cleanexit reads
+	copied chan struct{} // a value as each copy ends
+}
+
+// startCaptured starts cmd with its stdout and stderr going to pipes of
+// cleanexit's own (see outputPipe), copied into stdout and stderr.
+func startCaptured(cmd *exec.Cmd, stdout, stderr *capture) (*captured, error) {
+	c := &captured{copied: make(chan struct{}, 2)}
+	var childEnds []*os.File
+	// The child has its own copies once started; cleanexit's must go, or
+	// the pipes never end.
+	defer func() {
+		for _, w := range childEnds {
+			w.Close()
+		}
+	}()
+	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
+		r, w, err := outputPipe()
+		if err != nil {
+			c.close()
+			return nil, err
+		}
+		c.pipes, childEnds = append(c.pipes, r), append(childEnds, w)
+		*dst = w
+	}
+	if err := cmd.Start(); err != nil {
+		c.close()
+		return nil, err
+	}
+	for i, dst := range []*capture{stdout, stderr} {
+		go func() {
+			dst.ReadFrom(c.pipes[i])
+			c.copied <- struct{}{}
+		}()
+	}
+	return c, nil
+}
+
+// drain waits for both copies to reach the ends of their pipes, or up to
+// wait, and closes the pipes: a Read still waiting on one then returns.
+func (c *captured) drain(wait time.Duration) {
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for n := 0; n < len(c.pipes); n++ {
+		select {
+		case <-c.copied:
+		case <-timer.C:
+			c.close()
+			<-c.copied
+		}
+	}
+	c.close()
+}
+
+func (c *captured) close() {
+	for _, r := range c.pipes {
+		r.Close()
+	}
 }

@@ -33,11 +33,11 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	if rt := x.asanPreload(); rt != "" {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
+	cmd.Stdin = devNull()
 	stdout, stderr := newCapture(), newCapture()
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = devNull(), stdout, stderr
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stderr, &inv.TimedOut)
+	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
 	inv.Stderr, inv.StderrDropped = stderr.text("stderr")
