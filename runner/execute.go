@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/diagnose"
 	"github.com/cleanexit/cleanexit/runner/envs"
@@ -19,8 +20,15 @@ import (
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
-// Execute runs one planned run to its result.
+// Execute runs one planned run to its result, on a goroutine with a
+// grown stack (see internal/grownstack): go test calls it from a new
+// goroutine for every run.
 func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) {
+	grownstack.Run(func() { res = s.execute(ctx, r) })
+	return res
+}
+
+func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) {
 	start := time.Now()
 	res = resultOf(r)
 	defer func() { res.Duration = time.Since(start) }()

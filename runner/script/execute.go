@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/cleanexit/cleanexit/runner/verdict"
@@ -27,15 +28,7 @@ func Execute(ctx context.Context, j Job) Outcome {
 		j.goos = runtime.GOOS
 	}
 	x := &execution{job: j, ctx: ctx}
-	// On a goroutine with a grown stack (see grownStacks): go test
-	// calls Execute from a new goroutine for every run.
-	var out Outcome
-	done := make(chan struct{})
-	grownStacks.Go(func() {
-		defer close(done)
-		out = x.execute()
-	})
-	<-done
+	out := x.execute()
 	out.Duration = time.Since(start)
 	return out
 }
@@ -156,7 +149,7 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 	x.marker = newRunMarker()
 	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second)
 	done := make(chan struct{})
-	grownStacks.Go(func() {
+	grownstack.Go(func() {
 		defer close(done)
 		testscript.RunT(t, p)
 	})

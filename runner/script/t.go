@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
+	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -65,7 +66,7 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 	done := make(chan struct{})
 	// A confined thread ends with its goroutine: only an unconfined
 	// script's goroutine is kept for the next.
-	start := grownStacks.Go
+	start := grownstack.Go
 	if t.confine != nil {
 		start = func(f func()) { go f() }
 	}

@@ -1,4 +1,4 @@
-package script
+package grownstack
 
 import (
 	"runtime"
@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// TestGoroutinesReuse: a function that returns leaves its goroutine to the
+// TestPoolReuse: a function that returns leaves its goroutine to the
 // next; one that ends its goroutine (Goexit, as FailNow does) does not
 // stop the pool; an idle goroutine ends after keepIdle.
-func TestGoroutinesReuse(t *testing.T) {
-	g := goroutines{idle: make(chan func()), keepIdle: 200 * time.Millisecond}
+func TestPoolReuse(t *testing.T) {
+	g := Pool{idle: make(chan func()), keepIdle: 200 * time.Millisecond}
 	run := func(f func()) {
 		done := make(chan struct{})
 		g.Go(func() {
@@ -55,7 +55,7 @@ func TestGoroutinesReuse(t *testing.T) {
 }
 
 // waitIdle waits until a goroutine of g waits for work.
-func waitIdle(t *testing.T, g *goroutines) {
+func waitIdle(t *testing.T, g *Pool) {
 	t.Helper()
 	probe := make(chan struct{})
 	deadline := time.Now().Add(5 * time.Second)
