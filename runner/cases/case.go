@@ -9,6 +9,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/feature"
 	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
+	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -26,6 +27,12 @@ type Case struct {
 	Links      []string
 	KnownBad   []string   // variant names declared known-bad beyond those expecting a non-zero exit
 	Variants   []*Variant // "default" first, then in the order written
+
+	// parsed is Script parsed when the case was loaded, from the text
+	// parsedFrom: every run asks for its commands, several times over,
+	// and a Script changed since is parsed again (see Commands).
+	parsed     *scriptlang.Script
+	parsedFrom string
 }
 
 // ID is "project/name".

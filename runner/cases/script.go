@@ -12,6 +12,9 @@ import (
 // one parser of the script language. A loaded case's script has no bad
 // lines; on one that was not loaded, bad lines are left out.
 func (c *Case) Commands() *scriptlang.Script {
+	if c.parsed != nil && c.parsedFrom == c.Script {
+		return c.parsed
+	}
 	s, _ := scriptlang.Parse(c.Script, c.ScriptLine)
 	return s
 }
@@ -44,6 +47,7 @@ func (d *decoder) checkScript(c *Case) {
 	for _, e := range errs {
 		d.errs = append(d.errs, &Error{File: d.file, Line: e.Line, Msg: e.Msg})
 	}
+	c.parsed, c.parsedFrom = s, c.Script
 	if len(s.Lines) > 0 || len(errs) > 0 {
 		return
 	}

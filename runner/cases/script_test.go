@@ -69,3 +69,19 @@ func TestLoadRefusesCRLFOnce(t *testing.T) {
 		t.Errorf("mixed endings: %v, want c.txtar:7: CRLF…", err)
 	}
 }
+
+// TestCommandsParsedOnce: a loaded case's commands are parsed when it is
+// loaded, not again for every run; a script changed since is parsed anew.
+func TestCommandsParsedOnce(t *testing.T) {
+	c, err := Parse("p/c.txtar", "p", []byte("python -c pass\n-- case.yaml --\nsummary: s\nlinks: [https://github.com/o/r/issues/1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := c.Commands(), c.Commands(); a != b || len(a.Lines) != 1 {
+		t.Errorf("Commands() = %p, then %p, %d lines: want the one parse of loading, 1 line", a, b, len(a.Lines))
+	}
+	c.Script = "python -c pass\npython -c pass\n"
+	if got := c.Commands(); len(got.Lines) != 2 {
+		t.Errorf("after the script changed, Commands() has %d lines, want 2", len(got.Lines))
+	}
+}
