@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -123,10 +124,24 @@ func (p process) run() (measured, error) {
 	cmd := exec.Command(p.args[0], p.args[1:]...)
 	cmd.Dir = p.dir
 	cmd.Env = append(os.Environ(), p.env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// The output goes to files, read once the process has ended: a pipe
+	// would wake the benchmark's copying goroutine at every line, CPU
+	// time taken on the machine where the timed side runs, and only from
+	// the side that prints (cleanexit's result lines; the loop prints
+	// nothing).
+	stdout, err := outputFile()
+	if err != nil {
+		return measured{}, err
+	}
+	defer stdout.Close()
+	stderr, err := outputFile()
+	if err != nil {
+		return measured{}, err
+	}
+	defer stderr.Close()
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
-	err := cmd.Start()
+	err = cmd.Start()
 	if err == nil {
 		// Waiting in the poller, not in a blocking waitid, keeps the
 		// benchmark's own threads quiet while the side it times runs
@@ -135,7 +150,7 @@ func (p process) run() (measured, error) {
 		exitwait.Exited(cmd.Process)
 		err = cmd.Wait()
 	}
-	m := measured{wall: time.Since(start), stdout: stdout.String()}
+	m := measured{wall: time.Since(start), stdout: readBack(stdout)}
 	if cmd.ProcessState != nil {
 		m.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
@@ -143,9 +158,28 @@ func (p process) run() (measured, error) {
 		m.maxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
 	}
 	if err != nil {
-		return m, fmt.Errorf("%s: %v\n%s", strings.Join(p.args, " "), err, tailLines(stdout.String()+stderr.String(), 20))
+		return m, fmt.Errorf("%s: %v\n%s", strings.Join(p.args, " "), err, tailLines(m.stdout+readBack(stderr), 20))
 	}
 	return m, nil
+}
+
+// outputFile is an unnamed file for a process's output: removed at once,
+// it goes when closed.
+func outputFile() (*os.File, error) {
+	f, err := os.CreateTemp("", "cleanexit-bench-output-")
+	if err == nil {
+		os.Remove(f.Name())
+	}
+	return f, err
+}
+
+// readBack is what was written to f.
+func readBack(f *os.File) string {
+	var b bytes.Buffer
+	if _, err := f.Seek(0, io.SeekStart); err == nil {
+		b.ReadFrom(f)
+	}
+	return b.String()
 }
 
 // timed is p.run as a trial.
