@@ -278,21 +278,7 @@ func readProc(name string, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer syscall.Close(fd)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return nil, err
-		case n == 0:
-			return buf, nil
-		}
-		buf = buf[:len(buf)+n]
-	}
+	return preadAll(fd, buf)
 }
 
 // readProcessTable reads /proc/*/stat.

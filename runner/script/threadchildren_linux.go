@@ -144,13 +144,15 @@ func eachDirent(b []byte, f func(ino uint64, name string)) {
 	}
 }
 
-// preadAll reads fd from offset 0 to its end, appending to buf.
+// preadAll appends to buf what fd holds, read from offset 0 to its end
+// with pread, which for a /proc file makes the kernel write it anew.
 func preadAll(fd int, buf []byte) ([]byte, error) {
+	var off int64
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := syscall.Pread(fd, buf[len(buf):cap(buf)], int64(len(buf)))
+		n, err := syscall.Pread(fd, buf[len(buf):cap(buf)], off)
 		switch {
 		case err == syscall.EINTR:
 			continue
@@ -159,6 +161,6 @@ func preadAll(fd int, buf []byte) ([]byte, error) {
 		case n == 0:
 			return buf, nil
 		}
-		buf = buf[:len(buf)+n]
+		buf, off = buf[:len(buf)+n], off+int64(n)
 	}
 }
