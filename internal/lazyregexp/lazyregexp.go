@@ -5,14 +5,16 @@
 // command that links the package: cleanexit's 58 took about a third of its
 // start-up before main (GODEBUG=inittrace=1), most of them for crashes,
 // debugger output and authoring that a run of clean exits never meets.
-// The model is cmd/go's internal/lazyregexp. In a test binary each
-// pattern is compiled at once, so that a bad one still fails at init.
+// The model is cmd/go's internal/lazyregexp. A bad pattern is still found
+// before it reaches a user: Check compiles every pattern of the program,
+// and cmd/cleanexit's tests, which link every package, call it. (Compiling
+// at once in every test binary, as cmd/go does, would put the cost back in
+// the corpus's own test binary, which the benchmark times.)
 package lazyregexp
 
 import (
-	"os"
+	"fmt"
 	"regexp"
-	"strings"
 	"sync"
 )
 
@@ -28,16 +30,33 @@ func (r *Regexp) re() *regexp.Regexp {
 	return r.rx
 }
 
-var inTest = len(os.Args) > 0 && strings.HasSuffix(strings.TrimSuffix(os.Args[0], ".exe"), ".test")
+// made is every Regexp made, for Check.
+var made struct {
+	mu   sync.Mutex
+	list []*Regexp
+}
 
 // New is the regexp str, compiled on first use; like regexp.MustCompile,
 // using it panics if str does not parse.
 func New(str string) *Regexp {
 	r := &Regexp{str: str}
-	if inTest {
-		r.re()
-	}
+	made.mu.Lock()
+	made.list = append(made.list, r)
+	made.mu.Unlock()
 	return r
+}
+
+// Check compiles every Regexp made so far and says which does not parse.
+func Check() error {
+	made.mu.Lock()
+	list := append([]*Regexp(nil), made.list...)
+	made.mu.Unlock()
+	for _, r := range list {
+		if _, err := regexp.Compile(r.str); err != nil {
+			return fmt.Errorf("lazyregexp: %v", err)
+		}
+	}
+	return nil
 }
 
 func (r *Regexp) String() string                         { return r.str }

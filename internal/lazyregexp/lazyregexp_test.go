@@ -3,6 +3,7 @@ package lazyregexp
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -20,29 +21,26 @@ func TestSameAsRegexp(t *testing.T) {
 	}
 }
 
-// TestBadPatternFailsInTests: in a test binary a pattern is compiled by
-// New, so that a bad one fails the package's tests at init, not in use.
-func TestBadPatternFailsInTests(t *testing.T) {
-	if !inTest {
-		t.Fatalf("os.Args[0] is not taken for a test binary")
+// TestCheck: Check finds a pattern that does not parse, made and not yet
+// used; and nothing is compiled before first use.
+func TestCheck(t *testing.T) {
+	if err := Check(); err != nil {
+		t.Fatalf("before any bad pattern: %v", err)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("New(`(`) did not panic")
-		}
-	}()
-	New(`(`)
-}
-
-// TestLazyOutsideTests: elsewhere nothing is compiled before first use.
-func TestLazyOutsideTests(t *testing.T) {
-	defer func(was bool) { inTest = was }(inTest)
-	inTest = false
 	r := New(`x+`)
 	if r.rx != nil {
 		t.Fatal("compiled at New")
 	}
 	if !r.MatchString("xx") || r.rx == nil {
 		t.Error("not compiled, or wrong, at first use")
+	}
+	bad := New(`(`)
+	defer func() {
+		made.mu.Lock()
+		made.list = slices.DeleteFunc(made.list, func(r *Regexp) bool { return r == bad })
+		made.mu.Unlock()
+	}()
+	if err := Check(); err == nil || !strings.Contains(err.Error(), "missing closing )") {
+		t.Errorf("Check() = %v, want the bad pattern's error", err)
 	}
 }
