@@ -17,13 +17,16 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
@@ -74,39 +77,64 @@ func TestCorpus(t *testing.T) {
 		results = append(results, r)
 		mu.Unlock()
 	}
-	// One parallel subtest per run, named project/case/variant/python:
-	// go test's -run and -skip match a name's parts between slashes one by
-	// one, so the patterns select as they would in a tree of subtests,
-	// without a tree's three levels of subtests for every run to start,
-	// pause and wait through (perf: a tenth of the test binary's own CPU
-	// time in a corpus of trivial cases, with the stacks they grew). Every
-	// run shares the -parallel slots.
-	for _, r := range s.Runs {
-		name := strings.Join([]string{r.Case.Project, r.Case.Name, r.Variant.Name, r.Python}, "/")
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			res := s.Execute(context.Background(), r)
-			record(res)
-			check(t, res)
+	// One subtest per run, named project/case/variant/python: go test's
+	// -run and -skip match a name's parts between slashes one by one, so
+	// the patterns select as they would in a tree of subtests, without a
+	// tree's three levels of subtests for every run to start, pause and
+	// wait through (perf: a tenth of the test binary's own CPU time in a
+	// corpus of trivial cases, with the stacks they grew). -parallel
+	// workers each run one subtest after another, in the plan's order,
+	// longest first: parallel subtests would be started and paused all
+	// before the first ran, and resume in an order of the scheduler's.
+	work := make(chan *plan.Run)
+	var wg sync.WaitGroup
+	for range parallelFlag() {
+		wg.Go(func() {
+			for r := range work {
+				name := strings.Join([]string{r.Case.Project, r.Case.Name, r.Variant.Name, r.Python}, "/")
+				t.Run(name, func(t *testing.T) {
+					res := s.Execute(context.Background(), r)
+					record(res)
+					check(t, res)
+				})
+			}
 		})
 	}
+	for _, r := range s.Runs {
+		work <- r
+	}
+	close(work)
+	wg.Wait()
+}
+
+// parallelFlag is go test's -parallel: how many runs go at once, as for
+// parallel subtests.
+func parallelFlag() int {
+	if f := flag.Lookup("test.parallel"); f != nil {
+		if n, err := strconv.Atoi(f.Value.String()); err == nil && n > 0 {
+			return n
+		}
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // check turns a result into the subtest's verdict: UNSUPPORTED is a skip.
+// The result's line, which names the case's file and line, is written
+// through t.Output: t.Log would add corpus_test.go's own line, and walks
+// the stack to find it for every run.
 func check(t *testing.T, res result.Result) {
 	res.File = repoPath(res.File)
-	var b strings.Builder
-	term := &report.Terminal{W: &b}
-	term.Result(res)
+	show := func() { (&report.Terminal{W: t.Output()}).Result(res) }
 	switch res.Status {
 	case result.Unsupported:
 		t.Skip(res.Reason)
 	case result.Pass, result.XFail, result.FlakyPass:
 		if testing.Verbose() {
-			t.Log(strings.TrimSpace(b.String()))
+			show()
 		}
 	default:
-		t.Error(strings.TrimSpace(b.String()))
+		show()
+		t.Fail()
 	}
 }
 
