@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-var shared = Pool{idle: make(chan func()), keepIdle: time.Second}
+var shared = pool{idle: make(chan func()), keepIdle: time.Second}
 
 // Go runs f on a goroutine of the shared pool.
 func Go(f func()) { shared.Go(f) }
@@ -32,15 +32,15 @@ func Run(f func()) {
 	<-done
 }
 
-// Pool is a pool of goroutines. The zero value is not usable.
-type Pool struct {
+// pool is a pool of goroutines. The zero value is not usable.
+type pool struct {
 	idle     chan func() // unbuffered: a send is taken only by an idle goroutine
 	keepIdle time.Duration
 	live     atomic.Int32 // goroutines of the pool, for tests
 }
 
 // Go runs f on an idle goroutine of the pool, or on a new one.
-func (p *Pool) Go(f func()) {
+func (p *pool) Go(f func()) {
 	select {
 	case p.idle <- f:
 	default:
@@ -50,7 +50,7 @@ func (p *Pool) Go(f func()) {
 
 // serve runs f, then whatever comes while it is idle, until keepIdle has
 // passed with nothing to do.
-func (p *Pool) serve(f func()) {
+func (p *pool) serve(f func()) {
 	p.live.Add(1)
 	defer p.live.Add(-1)
 	timer := time.NewTimer(p.keepIdle)

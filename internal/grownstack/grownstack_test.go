@@ -10,7 +10,7 @@ import (
 // next; one that ends its goroutine (Goexit, as FailNow does) does not
 // stop the pool; an idle goroutine ends after keepIdle.
 func TestPoolReuse(t *testing.T) {
-	g := Pool{idle: make(chan func()), keepIdle: 200 * time.Millisecond}
+	g := pool{idle: make(chan func()), keepIdle: 200 * time.Millisecond}
 	run := func(f func()) {
 		done := make(chan struct{})
 		g.Go(func() {
@@ -55,7 +55,7 @@ func TestPoolReuse(t *testing.T) {
 }
 
 // waitIdle waits until a goroutine of g waits for work.
-func waitIdle(t *testing.T, g *Pool) {
+func waitIdle(t *testing.T, g *pool) {
 	t.Helper()
 	probe := make(chan struct{})
 	deadline := time.Now().Add(5 * time.Second)
