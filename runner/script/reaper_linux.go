@@ -211,13 +211,7 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			if err != nil {
 				continue
 			}
-			kids = kids[:0]
-			for _, f := range strings.Fields(string(b)) {
-				if child, err := strconv.Atoi(f); err == nil {
-					kids = append(kids, child)
-				}
-			}
-			visit(kids)
+			visit(appendPIDs(kids[:0], b))
 		}
 	}
 	return out
@@ -252,19 +246,12 @@ func listDir(name string, buf []byte) ([]string, error) {
 	}
 	defer syscall.Close(fd)
 	var names []string
-	for {
-		n, err := syscall.ReadDirent(fd, buf[:cap(buf)])
-		if err == syscall.EINTR {
-			continue
+	err = readDirents(fd, buf, func(_ uint64, name string) {
+		if name != "." && name != ".." {
+			names = append(names, name)
 		}
-		if err != nil {
-			return nil, err
-		}
-		if n <= 0 {
-			return names, nil
-		}
-		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
-	}
+	})
+	return names, err
 }
 
 // readProc appends the file name below /proc to buf and returns it, with

@@ -77,17 +77,22 @@ func (tc *threadChildren) children(kids []int, buf []byte) ([]int, bool) {
 		tc.threads[tid] = threadFile{ino: ino, fd: fd}
 	}
 	for _, f := range tc.threads {
-		b, err := preadAll(f.fd, buf[:0])
-		if err != nil {
-			continue
-		}
-		for _, field := range strings.Fields(string(b)) {
-			if pid, err := strconv.Atoi(field); err == nil {
-				kids = append(kids, pid)
-			}
+		if b, err := preadAll(f.fd, buf[:0]); err == nil {
+			kids = appendPIDs(kids, b)
 		}
 	}
 	return kids, true
+}
+
+// appendPIDs appends to kids the pids of a children file: numbers
+// separated by spaces.
+func appendPIDs(kids []int, b []byte) []int {
+	for _, field := range strings.Fields(string(b)) {
+		if pid, err := strconv.Atoi(field); err == nil {
+			kids = append(kids, pid)
+		}
+	}
+	return kids
 }
 
 // disable closes what tc holds open, for good.
@@ -106,22 +111,30 @@ func (tc *threadChildren) list(buf []byte) (map[int]uint64, error) {
 		return nil, err
 	}
 	out := map[int]uint64{}
+	err := readDirents(tc.task, buf, func(ino uint64, name string) {
+		if tid, err := strconv.Atoi(name); err == nil {
+			out[tid] = ino
+		}
+	})
+	return out, err
+}
+
+// readDirents reads the folder open as fd, from its offset to its end,
+// calling f for each entry, "." and ".." included; buf is its scratch
+// space.
+func readDirents(fd int, buf []byte, f func(ino uint64, name string)) error {
 	for {
-		n, err := syscall.ReadDirent(tc.task, buf[:cap(buf)])
+		n, err := syscall.ReadDirent(fd, buf[:cap(buf)])
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n <= 0 {
-			return out, nil
+			return nil
 		}
-		eachDirent(buf[:n], func(ino uint64, name string) {
-			if tid, err := strconv.Atoi(name); err == nil {
-				out[tid] = ino
-			}
-		})
+		eachDirent(buf[:n], f)
 	}
 }
 
