@@ -91,6 +91,20 @@ func otherRunsInterpreter(marker string) func(pid int) bool {
 	}
 }
 
+// swept are the markers of the runs whose reapers are watching now.
+var swept struct {
+	mu      sync.Mutex
+	markers map[string]bool
+}
+
+// sweeping says whether the run marked marker is still there to sweep the
+// processes it marked (see runProcesses).
+func sweeping(marker string) bool {
+	swept.mu.Lock()
+	defer swept.mu.Unlock()
+	return swept.markers[marker]
+}
+
 // untimedEnviron is env with the run marker changed so that the timeout
 // watch leaves the process alone; the final sweep still kills it.
 func untimedEnviron(env []string) []string {
@@ -119,6 +133,12 @@ type reaper struct {
 func watchRun(ctx context.Context, marker string, limit time.Duration) *reaper {
 	r := &reaper{marker: marker, limit: limit, stopped: make(chan struct{}), done: make(chan struct{})}
 	enableSubreaper()
+	swept.mu.Lock()
+	if swept.markers == nil {
+		swept.markers = map[string]bool{}
+	}
+	swept.markers[marker] = true
+	swept.mu.Unlock()
 	go r.watch(ctx)
 	return r
 }
@@ -186,6 +206,9 @@ func (r *reaper) stop() (left, timedOut []process) {
 			}
 		}
 	}
+	swept.mu.Lock()
+	delete(swept.markers, r.marker)
+	swept.mu.Unlock()
 	if t := r.timedOut.Load(); t != nil {
 		timedOut = *t
 	}

@@ -34,8 +34,10 @@ const clockTicks = 100
 // environment carries the marker, and everything below them. After the
 // run's script has ended (afterScript), it adds processes that were
 // reparented to cleanexit from a session of their own: cleanexit starts
-// none itself, so they can only be a case's; and it leaves their ages
-// unread, which only the timeout watch needs.
+// none itself, so they can only be a case's. One marked for another run
+// is left to it while that run is still there to sweep it; a marker of a
+// run that has ended, or of none, a case may have written itself. It
+// leaves their ages unread, which only the timeout watch needs.
 func runProcesses(marker string, afterScript bool) []process {
 	self := os.Getpid()
 	// With the subreaper, every process of ours is below us, and only
@@ -69,8 +71,6 @@ func runProcesses(marker string, afterScript bool) []process {
 		}
 	}
 	buf := make([]byte, 4096)
-	want := []byte("\x00" + runMarkerVar + "=" + marker)
-	anyMarker := []byte("\x00" + runMarkerVar + "=")
 	in := map[int]bool{}
 	var roots []int
 	for _, pid := range candidates {
@@ -83,24 +83,24 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 			continue
 		}
-		// A NUL before the first variable lets want, which starts with
-		// one, match it too; the buffer is kept for the next process.
+		// A NUL before the first variable lets markerIn find it as it
+		// finds the others; the buffer is kept for the next process.
 		buf[0] = 0
 		env, err := readProc(strconv.Itoa(pid)+"/environ", buf[:1])
 		if err != nil {
 			continue
 		}
 		buf = env[:cap(env)]
-		if i := bytes.Index(env, want); i >= 0 {
-			rest := env[i+len(want):]
-			if len(rest) == 0 || rest[0] == 0 || bytes.HasPrefix(rest, []byte(buildMarkerSuffix+"\x00")) {
-				p.untimed = bytes.HasPrefix(rest, []byte(buildMarkerSuffix))
-				in[pid], roots = true, append(roots, pid)
-			}
-			continue
-		}
-		// Another run's marker makes it that run's, however orphaned.
-		if afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID && !bytes.Contains(env, anyMarker) {
+		m, marked := markerIn(env)
+		run, untimed := strings.CutSuffix(m, buildMarkerSuffix)
+		switch {
+		case marked && run == marker:
+			p.untimed = untimed
+			in[pid], roots = true, append(roots, pid)
+		// A marker gives an orphan away only to a run still there to
+		// sweep it: one naming a run that has ended, or none at all,
+		// does not take the process out of this run's hands.
+		case afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID && !(marked && sweeping(run)):
 			in[pid], roots = true, append(roots, pid)
 		}
 	}
@@ -121,6 +121,21 @@ func runProcesses(marker string, afterScript bool) []process {
 		}
 	}
 	return out
+}
+
+// markerIn is the value of the first runMarkerVar in env, a process's
+// environment as /proc gives it, with a NUL put before it.
+func markerIn(env []byte) (string, bool) {
+	key := []byte("\x00" + runMarkerVar + "=")
+	i := bytes.Index(env, key)
+	if i < 0 {
+		return "", false
+	}
+	v := env[i+len(key):]
+	if j := bytes.IndexByte(v, 0); j >= 0 {
+		v = v[:j]
+	}
+	return string(v), true
 }
 
 func descendants(children map[int][]int, root int) []int {

@@ -83,3 +83,27 @@ func TestOtherRunsInterpreterUnread(t *testing.T) {
 		t.Error("once forgotten, the interpreter's tree is not read")
 	}
 }
+
+// TestMarkerIn reads the run marker out of an environment as /proc gives
+// it, with a NUL put before it.
+func TestMarkerIn(t *testing.T) {
+	tests := []struct {
+		env    string
+		want   string
+		marked bool
+	}{
+		{"\x00CLEANEXIT_RUN=12.3\x00PATH=/bin\x00", "12.3", true},
+		{"\x00PATH=/bin\x00CLEANEXIT_RUN=12.3+build\x00", "12.3+build", true},
+		{"\x00PATH=/bin\x00CLEANEXIT_RUN=12.3", "12.3", true}, // no NUL at the end
+		{"\x00CLEANEXIT_RUN=1\x00CLEANEXIT_RUN=2\x00", "1", true},
+		{"\x00XCLEANEXIT_RUN=12.3\x00", "", false},
+		{"\x00PATH=/bin\x00", "", false},
+		{"\x00CLEANEXIT_RUN=\x00", "", true},
+	}
+	for _, tt := range tests {
+		got, marked := markerIn([]byte(tt.env))
+		if got != tt.want || marked != tt.marked {
+			t.Errorf("markerIn(%q) = %q, %v; want %q, %v", tt.env, got, marked, tt.want, tt.marked)
+		}
+	}
+}
