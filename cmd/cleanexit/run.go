@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
@@ -56,7 +54,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return command.Exit(command.UsageError, err)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := command.Interruptible()
 	defer stop()
 	start := time.Now()
 	s, err := openSession(ctx, cfg, "run", stderr)
@@ -92,7 +90,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case interrupted:
-		return command.ErrInterrupted
+		return command.Interruption(ctx)
 	case f.bisectExit:
 		// The verdict, never a crashing child's own 134 or 139: git
 		// aborts a bisection on any status of 128 or more.

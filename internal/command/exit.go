@@ -13,7 +13,10 @@ import (
 const (
 	Failed      = 1   // something was judged and failed
 	UsageError  = 2   // the command line or the cases are wrong
-	Interrupted = 130 // Ctrl-C or SIGTERM, as a shell reports it
+	Interrupted = 130 // Ctrl-C, SIGTERM or SIGHUP, as a shell reports Ctrl-C
+	// ReaderGone: what read the command's output went away (a pipe into
+	// head, once head had its lines), as a shell reports a death by SIGPIPE.
+	ReaderGone = 141
 )
 
 // An exitError ends a command with a given exit status. Err, when not

@@ -1,0 +1,62 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+)
+
+// errReaderGone is why Interruptible cancelled a context when stdout's or
+// stderr's reader went away.
+var errReaderGone = errors.New("the reader of the output went away")
+
+// Interruptible returns the context a command that runs cases works under,
+// and what stops watching for its end. Ctrl-C and SIGTERM cancel it; so
+// does SIGHUP, the terminal closing, unless the process was started with
+// SIGHUP ignored (nohup); and so does a write to stdout or stderr that
+// finds no reader left (`cleanexit run | head`). Each lets the session kill
+// what its runs started and remove its work folders before the command
+// ends: dying of SIGHUP or SIGPIPE, Go's default, left a run's processes
+// running and its folder in $TMPDIR.
+//
+// The signals are caught, never ignored: exec gives a caught signal back
+// its default, so a case's processes start as they would from a shell.
+// A broken pipe to a process the command started, not to its own output,
+// stays that write's error alone.
+func Interruptible() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	caught := make(chan os.Signal, 4)
+	signal.Notify(caught, endSignals()...)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-caught:
+				switch {
+				case sig != brokenPipe:
+					cancel(nil)
+				case outputGone():
+					cancel(errReaderGone)
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(caught)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// Interruption is the error that ends a command whose context
+// Interruptible cancelled: ErrInterrupted, or a quiet ReaderGone when
+// there is no one left to tell.
+func Interruption(ctx context.Context) error {
+	if errors.Is(context.Cause(ctx), errReaderGone) {
+		return Quiet(ReaderGone)
+	}
+	return ErrInterrupted
+}
