@@ -10,8 +10,8 @@
 // ../shared/wheels and a C++ compiler, and says it skipped when either is
 // absent.
 //
-//	go run ./bench            # 5 pairs per comparison, full-size workloads
-//	go run ./bench -pairs 9   # more pairs on a noisy machine
+//	go run ./bench            # 15 pairs per warm comparison, 5 per cold one
+//	go run ./bench -pairs 31  # more pairs on a noisy machine
 //	go run ./bench -short     # 1 pair, small workloads: CI's smoke run
 //
 // Every workload is generated in a temporary folder (txtar corpora, a
@@ -19,7 +19,9 @@
 // the network or the user's cleanexit cache. cleanexit is built once with
 // `go build` and run as a subprocess, as a user runs it. Each comparison
 // alternates A B A B so that drift in the machine's load lands on both
-// sides, and reports medians, min–max and the ratio pair by pair.
+// sides, and reports medians, min–max and the ratio pair by pair, with a
+// 95% interval for the median ratio (medianInterval) where there are six
+// pairs or more.
 //
 // Non-goals: asserting timings (the numbers belong to the machine; -short
 // only proves the workloads still run), and comparing against tox, nox or

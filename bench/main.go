@@ -124,7 +124,8 @@ func benchmark(w io.Writer, pairs int, sz sizes, keep bool, only string) error {
 
 // Pairs per comparison when -pairs does not say. A warm comparison takes
 // about a second a pair, and on a shared 2-CPU VM one side of a pair
-// swings by ±15%: 15 pairs put the median within a few percent. A cold
+// swings by ±15%: 15 pairs put the median within a few percent, and the
+// table prints how few (medianInterval). A cold
 // pair takes a minute, most of it the naive path's.
 const (
 	warmPairs = 15

@@ -68,7 +68,7 @@ func (r row) targetText() string {
 // printHeader starts the Markdown table of results, ready to quote; rows
 // follow as each workload finishes.
 func printHeader(w io.Writer) {
-	fmt.Fprintln(w, "| workload | cleanexit: median (min–max) | baseline | baseline: median (min–max) | ratio: median (pair by pair) | target | |")
+	fmt.Fprintln(w, "| workload | cleanexit: median (min–max) | baseline | baseline: median (min–max) | ratio: median [95% interval] (pair by pair) | target | |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 }
 
@@ -92,7 +92,11 @@ func printRows(w io.Writer, rows []row) {
 			for _, x := range r.ratios {
 				each = append(each, fmt.Sprintf("%.2f", x))
 			}
-			ratio = fmt.Sprintf("**%.2f** (%s)", median(r.ratios), strings.Join(each, " "))
+			ratio = fmt.Sprintf("**%.2f**", median(r.ratios))
+			if lo, hi, ok := medianInterval(r.ratios); ok {
+				ratio += fmt.Sprintf(" [%.2f–%.2f]", lo, hi)
+			}
+			ratio += " (" + strings.Join(each, " ") + ")"
 		}
 		if r.cpuRatio > 0 {
 			ratio += fmt.Sprintf("; CPU time %.2f", r.cpuRatio)
