@@ -62,7 +62,7 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if err != nil && ctx.Err() != nil {
-			return command.Exit(command.Interrupted, err)
+			return command.Interruption(ctx, command.Exit(command.Interrupted, err))
 		}
 		return err
 	})

@@ -29,7 +29,7 @@ func cmdProve(args []string, stdout, stderr io.Writer) error {
 			}
 		})
 		if ctx.Err() != nil {
-			return command.Interruption(ctx)
+			return command.Interruption(ctx, command.ErrInterrupted)
 		}
 		if runner.WriteProofs(stdout, runner.Prove(s.Cases, results)) {
 			return command.Exit(command.Failed, nil)

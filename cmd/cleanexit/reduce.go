@@ -68,7 +68,7 @@ func cmdReduce(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "wrote %s\n", path)
 		}
 		if red.Stopped == "interrupted" {
-			return command.Exit(command.Interrupted, nil)
+			return command.Interruption(ctx, command.Exit(command.Interrupted, nil))
 		}
 		return nil
 	})

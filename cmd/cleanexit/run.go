@@ -90,7 +90,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case interrupted:
-		return command.Interruption(ctx)
+		return command.Interruption(ctx, command.ErrInterrupted)
 	case f.bisectExit:
 		// The verdict, never a crashing child's own 134 or 139: git
 		// aborts a bisection on any status of 128 or more.

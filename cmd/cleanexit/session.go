@@ -23,5 +23,5 @@ func (f *sessionFlags) inSession(cmd string, paths []string, stderr io.Writer, d
 	if err := do(ctx, s); err != nil || ctx.Err() == nil {
 		return err
 	}
-	return command.Interruption(ctx)
+	return command.Interruption(ctx, command.ErrInterrupted)
 }

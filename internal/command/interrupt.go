@@ -52,11 +52,13 @@ func Interruptible() (ctx context.Context, stop func()) {
 }
 
 // Interruption is the error that ends a command whose context
-// Interruptible cancelled: ErrInterrupted, or a quiet ReaderGone when
-// there is no one left to tell.
-func Interruption(ctx context.Context) error {
+// Interruptible cancelled: interrupted, what the command says when
+// stopped (ErrInterrupted, or its own report's status), unless its reader
+// went away. Then it is a quiet ReaderGone, the same for every command,
+// since there is no one left to tell.
+func Interruption(ctx context.Context, interrupted error) error {
 	if errors.Is(context.Cause(ctx), errReaderGone) {
 		return Quiet(ReaderGone)
 	}
-	return ErrInterrupted
+	return interrupted
 }
