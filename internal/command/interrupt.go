@@ -52,10 +52,10 @@ func Interruptible() (ctx context.Context, stop func()) {
 }
 
 // Interruption is the error that ends a command whose context
-// Interruptible cancelled: interrupted, what the command says when
-// stopped (ErrInterrupted, or its own report's status), unless its reader
-// went away. Then it is a quiet ReaderGone, the same for every command,
-// since there is no one left to tell.
+// Interruptible cancelled. It is interrupted, what the command ends with
+// when stopped (ErrInterrupted, or an Exit of its own), unless the reader
+// of its output went away: then it is a quiet ReaderGone, the same for
+// every command, since no one is left to tell.
 func Interruption(ctx context.Context, interrupted error) error {
 	if errors.Is(context.Cause(ctx), errReaderGone) {
 		return Quiet(ReaderGone)
