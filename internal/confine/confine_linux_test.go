@@ -25,7 +25,53 @@ func TestMain(m *testing.M) {
 		fmt.Print(outcome(attempt(op, os.Getenv("CONFINE_IN"), os.Getenv("CONFINE_OUT"))))
 		os.Exit(0)
 	}
+	if os.Getenv("CONFINE_FROM_MAIN") != "" {
+		fmt.Print(signalFromMain())
+		os.Exit(0)
+	}
 	os.Exit(m.Run())
+}
+
+// signalFromMain starts, from the main goroutine of a process that has
+// just begun, a confined child that signals this process, and returns
+// what the child's signal did. The main goroutine then waits, and its
+// thread, the process's main one, is free to run the goroutine that
+// confines a thread for the child.
+func signalFromMain() string {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "CONFINE_OP=signal-parent", "CONFINE_FROM_MAIN=")
+	var stdout strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	if err := Start(cmd, Policy{Writable: []string{os.TempDir()}}); err != nil {
+		return "Start: " + err.Error()
+	}
+	if err := cmd.Wait(); err != nil {
+		return "Wait: " + err.Error()
+	}
+	return stdout.String()
+}
+
+// TestMainThreadNeverConfined: a process whose main thread was confined
+// could be signalled by its confined children, since a signal to a
+// process is checked against its main thread's Landlock domain. A
+// sandboxed case found cleanexit that way in CI (kill(getppid(), 0)
+// succeeded), when the confining goroutine ran on the main thread.
+func TestMainThreadNeverConfined(t *testing.T) {
+	skipUnlessConfinable(t)
+	if !ScopesSignals() {
+		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
+	}
+	for range 10 {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "CONFINE_FROM_MAIN=1")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(out); got != "EPERM" {
+			t.Fatalf("a confined child signalled the process that confined it: %s, want EPERM", got)
+		}
+	}
 }
 
 // attempt performs op with in the writable folder and out a folder beside

@@ -16,8 +16,8 @@ func Probe() error {
 // Start refuses to start cmd unconfined.
 func Start(cmd *exec.Cmd, p Policy) error { return Probe() }
 
-// Thread refuses: the thread stays unconfined.
-func Thread(p Policy) error { return Probe() }
+// Run refuses, and f does not run.
+func Run(p Policy, f func()) error { return Probe() }
 
 // ScopesSignals is false: there is no confinement here.
 func ScopesSignals() bool { return false }

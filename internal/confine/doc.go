@@ -8,13 +8,14 @@
 // It is the kernel's own confinement: Landlock for the filesystem and for
 // signals, a seccomp filter for the system calls Landlock does not cover,
 // no_new_privs, and an empty capability set. Each is a property of a
-// thread, inherited by the processes it forks, so Thread applies them to
-// the caller's OS thread, which the caller has locked and never unlocks:
-// the Go runtime discards the thread with its goroutine (a goroutine that
-// exits while locked to its thread ends the thread), and starts new
-// threads from a clean one, never from a locked one. Nothing else in the
-// process is confined. Start does the same from a thread of its own, for
-// a caller whose thread must stay free.
+// thread, inherited by the processes it forks, so Run applies them to an
+// OS thread of its own, locked to the goroutine that runs the caller's
+// function and never unlocked: the Go runtime discards the thread with
+// its goroutine (a goroutine that exits while locked to its thread ends
+// the thread), and starts new threads from a clean one, never from a
+// locked one. That thread is never the process's main one, whose domain a
+// signal to the process is checked against. Nothing else in the process
+// is confined. Start starts one command that way.
 //
 // Why not bubblewrap, which cleanexit used before: a mount namespace costs
 // a program in between (bwrap, about 6 ms a process on a 2-core machine,

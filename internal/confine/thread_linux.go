@@ -29,28 +29,62 @@ func Probe() error {
 // has started, for a caller whose own thread must stay free: cmd, and
 // what it starts, are confined as by Thread.
 func Start(cmd *exec.Cmd, p Policy) error {
-	started := make(chan error, 1)
-	go func() {
-		// Never unlocked: the confined thread ends with this goroutine.
-		runtime.LockOSThread()
-		if err := Thread(p); err != nil {
-			started <- err
-			return
-		}
-		started <- cmd.Start()
-	}()
-	return <-started
+	var err error
+	if cerr := Run(p, func() { err = cmd.Start() }); cerr != nil {
+		return cerr
+	}
+	return err
 }
 
-// Thread confines the calling goroutine's OS thread by p, and every
+// Run runs f on a goroutine of its own, locked to an OS thread confined
+// by p, and waits until f returns or ends its goroutine (runtime.Goexit).
+// The thread ends with the goroutine, so no other goroutine ever runs
+// confined. The error is the confinement's; f has not run then.
+//
+// The thread is never the process's main one. A signal to a process is
+// checked against its main thread's Landlock domain, so a confined main
+// thread let every process started from the sandbox signal cleanexit
+// itself (a sandboxed case's kill(getppid(), 0) succeeded in CI). A
+// goroutine started while its creator waits often runs on the creator's
+// thread; where that is the main thread, Run holds it and confines
+// another.
+func Run(p Policy, f func()) error {
+	done := make(chan error, 1)
+	go runConfined(p, f, done)
+	return <-done
+}
+
+func runConfined(p Policy, f func(), done chan<- error) {
+	runtime.LockOSThread()
+	if unix.Gettid() == unix.Getpid() {
+		// While this goroutine holds the main thread, the next one
+		// cannot run on it; the main thread is then given back as it was.
+		inner := make(chan error, 1)
+		go runConfined(p, f, inner)
+		err := <-inner
+		runtime.UnlockOSThread()
+		done <- err
+		return
+	}
+	// Never unlocked: the confined thread ends with this goroutine.
+	if err := confineSelf(p); err != nil {
+		done <- err
+		return
+	}
+	defer func() { done <- nil }() // on return, and on runtime.Goexit
+	f()
+}
+
+// confineSelf confines the calling goroutine's OS thread by p, and every
 // process it starts from now on. The goroutine must have locked itself to
 // the thread (runtime.LockOSThread) and must never unlock it: ending the
 // goroutine then ends the thread, and no other goroutine ever runs
-// confined. A process it starts stays in the caller's session, as an
-// unconfined one would: cleanexit's reaper takes a child of its own in
-// another session for an escapee reparented to it (the filter refuses
-// TIOCSTI instead, the way into the caller's terminal).
-func Thread(p Policy) error {
+// confined. The thread must not be the process's main one (see Run). A
+// process it starts stays in the caller's session, as an unconfined one
+// would: cleanexit's reaper takes a child of its own in another session
+// for an escapee reparented to it (the filter refuses TIOCSTI instead,
+// the way into the caller's terminal).
+func confineSelf(p Policy) error {
 	if err := Probe(); err != nil {
 		return err
 	}

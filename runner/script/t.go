@@ -63,15 +63,7 @@ func (t *scriptT) FailNow() {
 // the script with the panic in its log instead of ending the whole run
 // with no report.
 func (t *scriptT) Run(name string, f func(testscript.T)) {
-	done := make(chan struct{})
-	// A confined thread ends with its goroutine: only an unconfined
-	// script's goroutine is kept for the next.
-	start := grownstack.Go
-	if t.confine != nil {
-		start = func(f func()) { go f() }
-	}
-	start(func() {
-		defer close(done)
+	script := func() {
 		defer func() {
 			if r := recover(); r != nil {
 				t.Log(fmt.Sprintf("FAIL: panic: %v", r))
@@ -80,18 +72,23 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 				t.mu.Unlock()
 			}
 		}()
-		if t.confine != nil {
-			// Never unlocked: the confined thread ends with this goroutine.
-			runtime.LockOSThread()
-			if err := confine.Thread(*t.confine); err != nil {
-				t.Log("FAIL: cannot confine the script: " + err.Error())
-				t.mu.Lock()
-				t.failed = true
-				t.mu.Unlock()
-				return
-			}
-		}
 		f(t)
+	}
+	if t.confine != nil {
+		// A confined thread ends with its goroutine (confine.Run).
+		if err := confine.Run(*t.confine, script); err != nil {
+			t.Log("FAIL: cannot confine the script: " + err.Error())
+			t.mu.Lock()
+			t.failed = true
+			t.mu.Unlock()
+		}
+		return
+	}
+	// An unconfined script's goroutine is kept for the next.
+	done := make(chan struct{})
+	grownstack.Go(func() {
+		defer close(done)
+		script()
 	})
 	<-done
 }
