@@ -8,11 +8,14 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -49,6 +52,77 @@ func signalFromMain() string {
 		return "Wait: " + err.Error()
 	}
 	return stdout.String()
+}
+
+// TestConfiningThreadUnreachable: the thread that confined a process
+// shares its Landlock domain, and while it waits for the process (as a
+// script's thread waits for its python) the process could reach it by
+// its thread ID. A sandboxed case ended cleanexit that way (a SIGKILL to
+// one thread ends the whole process: exit 137, its work folder left
+// behind), read the caller's secrets in /proc/<cleanexit>/task/<thread>/
+// environ, and opened its memory. Every way is refused.
+func TestConfiningThreadUnreachable(t *testing.T) {
+	skipUnlessConfinable(t)
+	if !ScopesSignals() {
+		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "CONFINE_OP=reach-parent-threads")
+	var stdout strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	var err error
+	if cerr := Run(Policy{Writable: []string{t.TempDir()}}, func() {
+		if err = cmd.Start(); err == nil {
+			err = cmd.Wait()
+		}
+	}); cerr != nil {
+		t.Fatal(cerr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stdout.String(); got != "EPERM" {
+		t.Errorf("a confined process reached the thread that confined it: %s, want EPERM", got)
+	}
+}
+
+// TestConfiningThreadGetsNoSIGIO: a confined process cannot make the
+// thread that confined it the owner of a file's SIGIO, whose signal
+// F_SETSIG chooses: a SIGKILL delivered that way ended a sandboxed run's
+// cleanexit. Delivered to any other thread, Landlock refuses it.
+func TestConfiningThreadGetsNoSIGIO(t *testing.T) {
+	skipUnlessConfinable(t)
+	if !ScopesSignals() {
+		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
+	}
+	got := make(chan os.Signal, 16)
+	signal.Notify(got, unix.SIGWINCH)
+	defer signal.Stop(got)
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "CONFINE_OP=sigio-parent-threads")
+	var stdout strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	var err error
+	if cerr := Run(Policy{Writable: []string{t.TempDir()}}, func() {
+		if err = cmd.Start(); err == nil {
+			err = cmd.Wait()
+		}
+	}); cerr != nil {
+		t.Fatal(cerr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-got:
+		t.Errorf("a confined process sent SIGWINCH, as it could SIGKILL, to a thread of the process that confined it (%s)", stdout.String())
+	case <-time.After(200 * time.Millisecond):
+	}
+	// F_SETOWN_EX is refused whoever it names, F_SETOWN for the confining
+	// thread alone: at least one refusal per thread, one more for that one.
+	if !strings.HasPrefix(stdout.String(), "refused ") || stdout.String() == "refused 0" {
+		t.Errorf("the child reports %q: no owner was refused", stdout.String())
+	}
 }
 
 // TestMainThreadNeverConfined: a process whose main thread was confined
@@ -172,10 +246,121 @@ func attempt(op, in, out string) error {
 		return err
 	case "signal-parent":
 		return unix.Kill(os.Getppid(), 0)
+	case "reach-parent-threads":
+		return reachThreads(os.Getppid())
+	case "sigio-parent-threads":
+		return sigioThreads(os.Getppid())
 	case "mount":
 		return unix.Mount("none", in, "tmpfs", 0, "")
 	}
 	return fmt.Errorf("unknown op %q", op)
+}
+
+// reachThreads tries each way of reaching a thread of process pid in
+// turn: a signal (0) by every call that names a thread, and reading its
+// environment or its memory through /proc. It returns which way got
+// through first, and EPERM where none did.
+func reachThreads(pid int) error {
+	entries, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		tid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		task := fmt.Sprintf("/proc/%d/task/%d/", pid, tid)
+		ways := []struct {
+			name string
+			try  func() error
+		}{
+			{"tgkill", func() error { return unix.Tgkill(pid, tid, 0) }},
+			{"kill", func() error { return unix.Kill(tid, 0) }},
+			{"tkill", func() error { _, _, errno := unix.Syscall(unix.SYS_TKILL, uintptr(tid), 0, 0); return errnoErr(errno) }},
+			{"rt_tgsigqueueinfo", func() error {
+				info := unix.Siginfo{Signo: 0}
+				_, _, errno := unix.Syscall6(unix.SYS_RT_TGSIGQUEUEINFO, uintptr(pid), uintptr(tid), 0, uintptr(unsafe.Pointer(&info)), 0, 0)
+				return errnoErr(errno)
+			}},
+			{"pidfd_send_signal", func() error {
+				fd, _, errno := unix.Syscall(unix.SYS_PIDFD_OPEN, uintptr(tid), pidfdThread, 0)
+				if errno != 0 {
+					return errno
+				}
+				defer unix.Close(int(fd))
+				return unix.PidfdSendSignal(int(fd), 0, nil, 0)
+			}},
+			{"environ", func() error { _, err := os.ReadFile(task + "environ"); return err }},
+			{"mem", func() error {
+				f, err := os.Open(task + "mem")
+				if err == nil {
+					f.Close()
+				}
+				return err
+			}},
+		}
+		for _, w := range ways {
+			if w.try() == nil {
+				return fmt.Errorf("%s reached thread %d", w.name, tid)
+			}
+		}
+	}
+	return unix.EPERM
+}
+
+// sigioThreads makes each thread of process pid in turn the SIGIO owner
+// of a pipe, by F_SETOWN and by F_SETOWN_EX, with SIGWINCH as the signal
+// (F_SETSIG could as well make it SIGKILL), and writes to the pipe. Only
+// the process can tell whether a signal arrived; the refusals it can
+// count are returned, as "refused N".
+func sigioThreads(pid int) error {
+	entries, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return err
+	}
+	refused := 0
+	for _, e := range entries {
+		tid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		owners := []func(fd int) error{
+			func(fd int) error { _, err := unix.FcntlInt(uintptr(fd), unix.F_SETOWN, tid); return err },
+			func(fd int) error {
+				owner := struct{ typ, pid int32 }{0, int32(tid)} // F_OWNER_TID
+				_, _, errno := unix.Syscall(unix.SYS_FCNTL, uintptr(fd), unix.F_SETOWN_EX, uintptr(unsafe.Pointer(&owner)))
+				return errnoErr(errno)
+			},
+		}
+		for _, own := range owners {
+			var fds [2]int
+			if err := unix.Pipe2(fds[:], unix.O_NONBLOCK); err != nil {
+				return err
+			}
+			if own(fds[0]) != nil {
+				refused++
+			} else if _, err := unix.FcntlInt(uintptr(fds[0]), unix.F_SETSIG, int(unix.SIGWINCH)); err == nil {
+				if flags, err := unix.FcntlInt(uintptr(fds[0]), unix.F_GETFL, 0); err == nil {
+					unix.FcntlInt(uintptr(fds[0]), unix.F_SETFL, flags|unix.O_ASYNC)
+					unix.Write(fds[1], []byte("x"))
+				}
+			}
+			unix.Close(fds[0])
+			unix.Close(fds[1])
+		}
+	}
+	return fmt.Errorf("refused %d", refused)
+}
+
+// pidfdThread is PIDFD_THREAD (Linux 6.9): a pidfd for one thread.
+const pidfdThread = unix.O_EXCL
+
+func errnoErr(errno syscall.Errno) error {
+	if errno != 0 {
+		return errno
+	}
+	return nil
 }
 
 func outcome(err error) string {

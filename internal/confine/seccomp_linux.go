@@ -42,15 +42,45 @@ const (
 	offArgs = 16
 )
 
+// The socket ioctls that set a SIGIO owner, as fcntl's F_SETOWN does
+// (asm-generic/sockios.h, the same on amd64 and arm64).
+const (
+	fioSetOwn = 0x8901
+	siocSPGrp = 0x8902
+)
+
 // x32SyscallBit marks amd64's x32 system calls (__X32_SYSCALL_BIT).
 const x32SyscallBit = 0x40000000
+
+// A threadCall is a system call that names a thread (or a process, by
+// any of its threads' IDs) in argument arg.
+type threadCall struct {
+	nr  uintptr
+	arg uint32
+}
+
+// signalCalls are the ways to signal one thread by its ID, or to get a
+// handle that does (pidfd_open with PIDFD_THREAD): kill and
+// rt_sigqueueinfo take any thread's ID as readily as a process's.
+var signalCalls = []threadCall{
+	{unix.SYS_KILL, 0}, {unix.SYS_TKILL, 0}, {unix.SYS_RT_SIGQUEUEINFO, 0}, {unix.SYS_PIDFD_OPEN, 0},
+	{unix.SYS_TGKILL, 1}, {unix.SYS_RT_TGSIGQUEUEINFO, 1},
+}
 
 // filter is the seccomp program: the architecture must be the process's
 // own (a 32-bit system call numbers differently), x32 calls are refused,
 // io_uring (whose operations include socket, and bypass seccomp), typing
 // into a terminal and a mode with forbiddenMode bits fail with EPERM, and
 // without network a socket that is not a Unix one fails with EACCES.
-func filter(network bool) []unix.SockFilter {
+//
+// self is the confining thread. It shares its processes' Landlock domain,
+// which lets their signals through to it, and a SIGKILL sent to one
+// thread ends the whole of cleanexit: a signal to self fails with EPERM,
+// by any call that names it, and so does making self the owner of a
+// file's SIGIO, whose signal F_SETSIG may set to SIGKILL. F_SETOWN_EX,
+// FIOSETOWN and SIOCSPGRP name the owner through a pointer, which the
+// filter cannot read: they are refused whoever they name.
+func filter(network bool, self int) []unix.SockFilter {
 	const (
 		ld    = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -74,12 +104,33 @@ func filter(network bool) []unix.SockFilter {
 	}
 	p = append(p, op(jeq, unix.SYS_IO_URING_SETUP, 0, 1), op(ret, eperm, 0, 0))
 	// ioctl: refuse typing into the terminal (TIOCSTI, and TIOCLINUX's
-	// paste on a console), allow every other request.
+	// paste on a console) and a SIGIO owner named by pointer, allow every
+	// other request.
 	p = append(p,
-		op(jeq, unix.SYS_IOCTL, 0, 5),
+		op(jeq, unix.SYS_IOCTL, 0, 7),
 		op(ld, offArgs+8, 0, 0),
-		op(jeq, unix.TIOCSTI, 2, 0),
-		op(jeq, unix.TIOCLINUX, 1, 0),
+		op(jeq, unix.TIOCSTI, 4, 0),
+		op(jeq, unix.TIOCLINUX, 3, 0),
+		op(jeq, fioSetOwn, 2, 0),
+		op(jeq, siocSPGrp, 1, 0),
+		op(ret, allow, 0, 0),
+		op(ret, eperm, 0, 0))
+	for _, c := range signalCalls {
+		p = append(p,
+			op(jeq, uint32(c.nr), 0, 4), // not this call: on to the next check
+			op(ld, offArgs+8*c.arg, 0, 0),
+			op(jeq, uint32(self), 0, 1),
+			op(ret, eperm, 0, 0),
+			op(ret, allow, 0, 0))
+	}
+	// fcntl: refuse F_SETOWN to self and any F_SETOWN_EX.
+	p = append(p,
+		op(jeq, unix.SYS_FCNTL, 0, 7),
+		op(ld, offArgs+8, 0, 0),
+		op(jeq, unix.F_SETOWN_EX, 4, 0),
+		op(jeq, unix.F_SETOWN, 0, 2),
+		op(ld, offArgs+16, 0, 0),
+		op(jeq, uint32(self), 1, 0),
 		op(ret, allow, 0, 0),
 		op(ret, eperm, 0, 0))
 	for _, c := range chmodSyscalls {

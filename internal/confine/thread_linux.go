@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -49,10 +50,30 @@ func Start(cmd *exec.Cmd, p Policy) error {
 // thread; where that is the main thread, Run holds it and confines
 // another.
 func Run(p Policy, f func()) error {
+	if err := undumpable(); err != nil {
+		return err
+	}
 	done := make(chan error, 1)
 	go runConfined(p, f, done)
 	return <-done
 }
+
+// undumpable makes the process not dumpable, once, before its first
+// confined thread. That thread shares its processes' Landlock domain,
+// and Landlock lets a process ptrace, and read through /proc, the tasks
+// of its own domain: /proc/<cleanexit>/task/<thread>/environ gave a
+// sandboxed case the caller's environment, secrets included, and .../mem
+// cleanexit's memory. The kernel refuses both, and ptrace, to a process
+// without capabilities, as every confined one is, where the target is
+// not dumpable. What cleanexit gives up: a core file of its own, and an
+// unprivileged debugger's attach. What it starts is dumpable again from
+// its exec.
+var undumpable = sync.OnceValue(func() error {
+	if _, _, errno := unix.RawSyscall(unix.SYS_PRCTL, unix.PR_SET_DUMPABLE, 0, 0); errno != 0 {
+		return fmt.Errorf("prctl(PR_SET_DUMPABLE): %w", errno)
+	}
+	return nil
+})
 
 func runConfined(p Policy, f func(), done chan<- error) {
 	runtime.LockOSThread()
@@ -93,7 +114,7 @@ func confineSelf(p Policy) error {
 		return err
 	}
 	defer unix.Close(rs)
-	return confineThread(rs, filter(p.Network))
+	return confineThread(rs, filter(p.Network, unix.Gettid()))
 }
 
 // confineThread confines the calling thread, which must be locked to its
