@@ -257,9 +257,10 @@ func attempt(op, in, out string) error {
 }
 
 // reachThreads tries each way of reaching a thread of process pid in
-// turn: a signal (0) by every call that names a thread, and reading its
-// environment or its memory through /proc. It returns which way got
-// through first, and EPERM where none did.
+// turn: a signal (0) by every call that names a thread, reading its
+// environment or its memory (through /proc or process_vm_readv), and
+// ptrace. It returns which way got through first, and EPERM where none
+// did.
 func reachThreads(pid int) error {
 	entries, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
 	if err != nil {
@@ -292,6 +293,22 @@ func reachThreads(pid int) error {
 				return unix.PidfdSendSignal(int(fd), 0, nil, 0)
 			}},
 			{"environ", func() error { _, err := os.ReadFile(task + "environ"); return err }},
+			{"process_vm_readv", func() error {
+				// The test binary is not position-independent: a global
+				// is at the same address in the parent.
+				var b [1]byte
+				local := []unix.Iovec{{Base: &b[0], Len: 1}}
+				remote := []unix.RemoteIovec{{Base: uintptr(unsafe.Pointer(&probeByte)), Len: 1}}
+				_, err := unix.ProcessVMReadv(tid, local, remote, 0)
+				return err
+			}},
+			{"ptrace", func() error {
+				if err := unix.PtraceSeize(tid); err != nil {
+					return err
+				}
+				unix.PtraceDetach(tid)
+				return nil
+			}},
 			{"mem", func() error {
 				f, err := os.Open(task + "mem")
 				if err == nil {
@@ -352,6 +369,9 @@ func sigioThreads(pid int) error {
 	}
 	return fmt.Errorf("refused %d", refused)
 }
+
+// probeByte is what process_vm_readv tries to read of the parent.
+var probeByte byte = 1
 
 // pidfdThread is PIDFD_THREAD (Linux 6.9): a pidfd for one thread.
 const pidfdThread = unix.O_EXCL
