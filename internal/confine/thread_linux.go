@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Probe says whether Thread can confine a thread on this kernel, and if
+// Probe says whether Run can confine a thread on this kernel, and if
 // not, what is missing.
 func Probe() error {
 	switch v := landlockABI(); {
@@ -28,7 +28,7 @@ func Probe() error {
 
 // Start starts cmd from a thread confined by p and discarded once cmd
 // has started, for a caller whose own thread must stay free: cmd, and
-// what it starts, are confined as by Thread.
+// what it starts, are confined as by Run.
 func Start(cmd *exec.Cmd, p Policy) error {
 	var err error
 	if cerr := Run(p, func() { err = cmd.Start() }); cerr != nil {
