@@ -25,7 +25,18 @@ func TestPoolReuse(t *testing.T) {
 	if n := g.live.Load(); n != 1 {
 		t.Fatalf("%d goroutines, want 1 kept", n)
 	}
-	run(func() { x := 2; second = &x })
+	// The kept goroutine takes the next function from idle. Through Go,
+	// a function given while it is still on its way back there (run
+	// returns when the function does, before the goroutine waits again)
+	// would start a second one: that is Go's fallback, not a lost reuse,
+	// and it made this test fail under load.
+	took := make(chan struct{})
+	select {
+	case g.idle <- func() { x := 2; second = &x; close(took) }:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the kept goroutine never took the next function")
+	}
+	<-took
 	waitIdle(t, &g)
 	if n := g.live.Load(); n != 1 {
 		t.Errorf("%d goroutines after a second function, want 1: the kept one took it", n)
