@@ -62,26 +62,8 @@ func signalFromMain() string {
 // behind), read the caller's secrets in /proc/<cleanexit>/task/<thread>/
 // environ, and opened its memory. Every way is refused.
 func TestConfiningThreadUnreachable(t *testing.T) {
-	skipUnlessConfinable(t)
-	if !ScopesSignals() {
-		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
-	}
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "CONFINE_OP=reach-parent-threads")
-	var stdout strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
-	var err error
-	if cerr := Run(Policy{Writable: []string{t.TempDir()}}, func() {
-		if err = cmd.Start(); err == nil {
-			err = cmd.Wait()
-		}
-	}); cerr != nil {
-		t.Fatal(cerr)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := stdout.String(); got != "EPERM" {
+	skipUnlessSignalsScoped(t)
+	if got := fromConfiningThread(t, "reach-parent-threads"); got != "EPERM" {
 		t.Errorf("a confined process reached the thread that confined it: %s, want EPERM", got)
 	}
 }
@@ -91,15 +73,30 @@ func TestConfiningThreadUnreachable(t *testing.T) {
 // F_SETSIG chooses: a SIGKILL delivered that way ended a sandboxed run's
 // cleanexit. Delivered to any other thread, Landlock refuses it.
 func TestConfiningThreadGetsNoSIGIO(t *testing.T) {
-	skipUnlessConfinable(t)
-	if !ScopesSignals() {
-		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
-	}
+	skipUnlessSignalsScoped(t)
 	got := make(chan os.Signal, 16)
 	signal.Notify(got, unix.SIGWINCH)
 	defer signal.Stop(got)
+	refused := fromConfiningThread(t, "sigio-parent-threads")
+	select {
+	case <-got:
+		t.Errorf("a confined process sent SIGWINCH, as it could SIGKILL, to a thread of the process that confined it (%s)", refused)
+	case <-time.After(200 * time.Millisecond):
+	}
+	// F_SETOWN_EX is refused whoever it names, F_SETOWN for the confining
+	// thread alone: at least one refusal per thread, one more for that one.
+	if !strings.HasPrefix(refused, "refused ") || refused == "refused 0" {
+		t.Errorf("the child reports %q: no owner was refused", refused)
+	}
+}
+
+// fromConfiningThread runs this test binary with CONFINE_OP=op as a
+// confined process whose confining thread waits for it, as a script's
+// thread waits for its python, and returns what the op printed.
+func fromConfiningThread(t *testing.T, op string) string {
+	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "CONFINE_OP=sigio-parent-threads")
+	cmd.Env = append(os.Environ(), "CONFINE_OP="+op)
 	var stdout strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
 	var err error
@@ -113,16 +110,7 @@ func TestConfiningThreadGetsNoSIGIO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-got:
-		t.Errorf("a confined process sent SIGWINCH, as it could SIGKILL, to a thread of the process that confined it (%s)", stdout.String())
-	case <-time.After(200 * time.Millisecond):
-	}
-	// F_SETOWN_EX is refused whoever it names, F_SETOWN for the confining
-	// thread alone: at least one refusal per thread, one more for that one.
-	if !strings.HasPrefix(stdout.String(), "refused ") || stdout.String() == "refused 0" {
-		t.Errorf("the child reports %q: no owner was refused", stdout.String())
-	}
+	return stdout.String()
 }
 
 // TestMainThreadNeverConfined: a process whose main thread was confined
@@ -131,10 +119,7 @@ func TestConfiningThreadGetsNoSIGIO(t *testing.T) {
 // sandboxed case found cleanexit that way in CI (kill(getppid(), 0)
 // succeeded), when the confining goroutine ran on the main thread.
 func TestMainThreadNeverConfined(t *testing.T) {
-	skipUnlessConfinable(t)
-	if !ScopesSignals() {
-		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
-	}
+	skipUnlessSignalsScoped(t)
 	for range 10 {
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), "CONFINE_FROM_MAIN=1")
@@ -414,6 +399,16 @@ func skipUnlessConfinable(t *testing.T) {
 	t.Helper()
 	if err := Probe(); err != nil {
 		t.Skipf("no confinement here: %v", err)
+	}
+}
+
+// skipUnlessSignalsScoped skips a test of what Landlock ABI 6 (Linux
+// 6.12) adds: a confined process cannot signal one outside.
+func skipUnlessSignalsScoped(t *testing.T) {
+	t.Helper()
+	skipUnlessConfinable(t)
+	if !ScopesSignals() {
+		t.Skip("this kernel's Landlock does not scope signals (ABI 6, Linux 6.12)")
 	}
 }
 
