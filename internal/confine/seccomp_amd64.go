@@ -10,4 +10,4 @@ const (
 )
 
 // chmodArch are amd64's system calls that set a mode.
-var chmodArch = []chmodCall{{unix.SYS_CHMOD, 1}, {unix.SYS_FCHMOD, 1}, {unix.SYS_FCHMODAT, 2}}
+var chmodArch = []argCall{{unix.SYS_CHMOD, 1}, {unix.SYS_FCHMOD, 1}, {unix.SYS_FCHMODAT, 2}}

@@ -11,4 +11,4 @@ const (
 
 // chmodArch are arm64's system calls that set a mode (it has no chmod,
 // only the *at form and the fd one).
-var chmodArch = []chmodCall{{unix.SYS_FCHMOD, 1}, {unix.SYS_FCHMODAT, 2}}
+var chmodArch = []argCall{{unix.SYS_FCHMOD, 1}, {unix.SYS_FCHMODAT, 2}}

@@ -22,15 +22,16 @@ import (
 // setgid, and write by others.
 const forbiddenMode = 0o6002
 
-// chmodSyscalls maps each system call that sets a mode to the index of
-// its mode argument; those of every architecture, numbered alike since
-// Linux 5.1, are added to the architecture's own (chmodArch).
-var chmodSyscalls = append([]chmodCall{{unix.SYS_FCHMODAT2, 2}}, chmodArch...)
+// chmodSyscalls are the system calls that set a mode, each with the
+// index of its mode argument; those of every architecture, numbered alike
+// since Linux 5.1, are added to the architecture's own (chmodArch).
+var chmodSyscalls = append([]argCall{{unix.SYS_FCHMODAT2, 2}}, chmodArch...)
 
-// A chmodCall is a system call number and the index of its mode argument.
-type chmodCall struct {
-	nr   uintptr
-	mode uint32
+// An argCall is a system call number and the index of the argument the
+// filter looks at.
+type argCall struct {
+	nr  uintptr
+	arg uint32
 }
 
 // Offsets in struct seccomp_data (linux/seccomp.h): the system call's
@@ -52,17 +53,11 @@ const (
 // x32SyscallBit marks amd64's x32 system calls (__X32_SYSCALL_BIT).
 const x32SyscallBit = 0x40000000
 
-// A threadCall is a system call that names a thread (or a process, by
-// any of its threads' IDs) in argument arg.
-type threadCall struct {
-	nr  uintptr
-	arg uint32
-}
-
-// signalCalls are the ways to signal one thread by its ID, or to get a
-// handle that does (pidfd_open with PIDFD_THREAD): kill and
-// rt_sigqueueinfo take any thread's ID as readily as a process's.
-var signalCalls = []threadCall{
+// signalCalls are the ways to signal one thread by its ID, each with the
+// index of the argument that names it, or to get a handle that does
+// (pidfd_open with PIDFD_THREAD): kill and rt_sigqueueinfo take any
+// thread's ID as readily as a process's.
+var signalCalls = []argCall{
 	{unix.SYS_KILL, 0}, {unix.SYS_TKILL, 0}, {unix.SYS_RT_SIGQUEUEINFO, 0}, {unix.SYS_PIDFD_OPEN, 0},
 	{unix.SYS_TGKILL, 1}, {unix.SYS_RT_TGSIGQUEUEINFO, 1},
 }
@@ -93,6 +88,17 @@ func filter(network bool, self int) []unix.SockFilter {
 	op := func(code uint16, k uint32, jt, jf uint8) unix.SockFilter {
 		return unix.SockFilter{Code: code, Jt: jt, Jf: jf, K: k}
 	}
+	// refuseIf refuses c where its argument passes test (a BPF jump) with
+	// k, and allows it otherwise; another call goes on to the next check.
+	refuseIf := func(c argCall, test uint16, k uint32) []unix.SockFilter {
+		return []unix.SockFilter{
+			op(jeq, uint32(c.nr), 0, 4),
+			op(ld, offArgs+8*c.arg, 0, 0),
+			op(test, k, 0, 1),
+			op(ret, eperm, 0, 0),
+			op(ret, allow, 0, 0),
+		}
+	}
 	p := []unix.SockFilter{
 		op(ld, offArch, 0, 0),
 		op(jeq, auditArch, 1, 0),
@@ -116,12 +122,7 @@ func filter(network bool, self int) []unix.SockFilter {
 		op(ret, allow, 0, 0),
 		op(ret, eperm, 0, 0))
 	for _, c := range signalCalls {
-		p = append(p,
-			op(jeq, uint32(c.nr), 0, 4), // not this call: on to the next check
-			op(ld, offArgs+8*c.arg, 0, 0),
-			op(jeq, uint32(self), 0, 1),
-			op(ret, eperm, 0, 0),
-			op(ret, allow, 0, 0))
+		p = append(p, refuseIf(c, jeq, uint32(self))...)
 	}
 	// fcntl: refuse F_SETOWN to self and any F_SETOWN_EX.
 	p = append(p,
@@ -135,12 +136,7 @@ func filter(network bool, self int) []unix.SockFilter {
 		op(ret, eperm, 0, 0))
 	for _, c := range chmodSyscalls {
 		// A chmod: refuse the forbidden bits, allow any other mode.
-		p = append(p,
-			op(jeq, uint32(c.nr), 0, 4), // not this call: on to the next check
-			op(ld, offArgs+8*c.mode, 0, 0),
-			op(jset, forbiddenMode, 0, 1),
-			op(ret, eperm, 0, 0),
-			op(ret, allow, 0, 0))
+		p = append(p, refuseIf(c, jset, forbiddenMode)...)
 	}
 	if !network {
 		p = append(p,
