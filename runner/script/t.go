@@ -52,10 +52,14 @@ func (t *scriptT) Log(args ...any) {
 }
 
 func (t *scriptT) FailNow() {
+	t.markFailed()
+	runtime.Goexit()
+}
+
+func (t *scriptT) markFailed() {
 	t.mu.Lock()
 	t.failed = true
 	t.mu.Unlock()
-	runtime.Goexit()
 }
 
 // Run runs f on a goroutine of its own, as testing does, so that FailNow's
@@ -67,9 +71,7 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 		defer func() {
 			if r := recover(); r != nil {
 				t.Log(fmt.Sprintf("FAIL: panic: %v", r))
-				t.mu.Lock()
-				t.failed = true
-				t.mu.Unlock()
+				t.markFailed()
 			}
 		}()
 		f(t)
@@ -78,19 +80,12 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 		// A confined thread ends with its goroutine (confine.Run).
 		if err := confine.Run(*t.confine, script); err != nil {
 			t.Log("FAIL: cannot confine the script: " + err.Error())
-			t.mu.Lock()
-			t.failed = true
-			t.mu.Unlock()
+			t.markFailed()
 		}
 		return
 	}
 	// An unconfined script's goroutine is kept for the next.
-	done := make(chan struct{})
-	grownstack.Go(func() {
-		defer close(done)
-		script()
-	})
-	<-done
+	grownstack.Run(script)
 }
 
 func (t *scriptT) Verbose() bool { return t.verbose }
