@@ -9,15 +9,15 @@ import (
 )
 
 // A Watcher watches folder trees and reports, tree by tree, where changes
-// happened. One Watcher serves every tree of a session: freeing watches
-// costs the kernel a grace period (SRCU), which closing one with its
-// watches in place waits for (13-24 ms here, perf: close blocked in
-// fsnotify_destroy_group's flush); see Stop for how not to.
+// happened. One Watcher serves every tree of a session. Close gives its
+// kernel watcher back for the next New rather than closing it (see kept).
 // It is safe for concurrent use.
 type Watcher struct {
-	mu      sync.Mutex
-	w       watcher                        // the platform's
-	stopped bool                           // Stop or Close was called: nothing is watched
+	mu sync.Mutex
+	// w is the platform's watcher; nil once closed, when it may already
+	// serve another Watcher, and nothing here may touch it again.
+	w       watcher
+	cleanup runtime.Cleanup                // gives w back if the Watcher is dropped without Close
 	roots   map[string]bool                // the trees given to Tree
 	pending map[string]map[string]struct{} // tree root -> changed paths not yet asked for
 	lost    map[string]bool                // tree root -> events were lost since last asked
@@ -29,7 +29,9 @@ type watcher interface {
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
-	unwatch() // remove every watch, keeping the watcher open
+	// reset removes every watch and discards what the kernel queued,
+	// leaving the watcher as a new one.
+	reset()
 	close() error
 }
 
@@ -37,15 +39,17 @@ type watcher interface {
 // system's limit on watchers is reached): the caller then compares its
 // tree in full each time.
 func New() (*Watcher, error) {
-	w, err := newWatcher()
-	if err != nil {
-		return nil, err
+	w := takeKept()
+	if w == nil {
+		var err error
+		if w, err = newWatcher(); err != nil {
+			return nil, err
+		}
 	}
 	out := &Watcher{w: w, roots: map[string]bool{}, pending: map[string]map[string]struct{}{}, lost: map[string]bool{}}
-	// A Watcher dropped without Close must not hold one of the user's
-	// few inotify instances (128 by default, for every program) for the
-	// rest of the process.
-	runtime.AddCleanup(out, func(w watcher) { w.close() }, w)
+	// A Watcher dropped without Close gives its kernel watcher back all
+	// the same: one of the user's few inotify instances is not lost.
+	out.cleanup = runtime.AddCleanup(out, keep, w)
 	return out, nil
 }
 
@@ -71,8 +75,8 @@ func (w *Watcher) TreeAndFiles(root string, skip func(name string) bool) error {
 func (w *Watcher) tree(root string, skip func(name string) bool, files bool) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.stopped {
-		return errors.New("fswatch: stopped")
+	if w.w == nil {
+		return errors.New("fswatch: closed")
 	}
 	w.roots[root] = true
 	return w.w.add(root, skip, files)
@@ -87,6 +91,9 @@ func (w *Watcher) tree(root string, skip func(name string) bool, files bool) err
 func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.w == nil {
+		return nil, true
+	}
 	lost := w.w.drain(func(r, p string) {
 		if w.pending[r] == nil {
 			w.pending[r] = map[string]struct{}{}
@@ -97,36 +104,26 @@ func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 		w.lost[r] = w.lost[r] || lost(r)
 	}
 	paths = slices.Collect(maps.Keys(w.pending[root]))
-	overflow = w.lost[root] || !w.roots[root] || w.stopped
+	overflow = w.lost[root] || !w.roots[root]
 	delete(w.pending, root)
 	delete(w.lost, root)
 	return paths, overflow
 }
 
-// Stop removes every watch: from then on Changes vouches for nothing. The
-// kernel frees the watches in the background, so a Close that comes a
-// moment later (a millisecond or two of other work) no longer waits for
-// it: at the end of a session of trivial runs, 0.1-0.3 ms instead of
-// 13-16 ms, in 5 sessions of 6 (the sixth waited as before).
-func (w *Watcher) Stop() {
-	if w == nil {
-		return
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if !w.stopped {
-		w.stopped = true
-		w.w.unwatch()
-	}
-}
-
-// Close stops watching and frees the kernel's watcher.
+// Close stops watching: from then on Changes vouches for nothing. The
+// kernel's watcher is kept for the next New, which costs nothing here and
+// spares the wait that closing it costs (see kept). Close never fails;
+// it returns an error to be an io.Closer.
 func (w *Watcher) Close() error {
 	if w == nil {
 		return nil
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.stopped = true
-	return w.w.close()
+	if w.w != nil {
+		w.cleanup.Stop()
+		keep(w.w)
+		w.w = nil
+	}
+	return nil
 }
