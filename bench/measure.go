@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/exitwait"
@@ -109,13 +108,15 @@ type process struct {
 	args []string
 }
 
-// measured is how a process went: its wall time and its own peak resident
-// memory (not its children's).
+// measured is how a process went: its wall time, CPU time and peak
+// resident memory. The peak is wait4's: the largest of the process's own
+// and those of the descendants it waited for (for cleanexit, its own).
 type measured struct {
-	wall   time.Duration
-	cpu    time.Duration // user + system, its waited-for descendants included
-	maxRSS int64         // bytes
-	stdout string
+	wall     time.Duration
+	cpu      time.Duration // user + system, its waited-for descendants included
+	maxRSS   int64         // bytes
+	rssKnown bool          // maxRSS was measured (see peakRSS)
+	stdout   string
 }
 
 // run starts p, waits for it, and fails with the tail of its output if it
@@ -154,9 +155,7 @@ func (p process) run() (measured, error) {
 	if cmd.ProcessState != nil {
 		m.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-		m.maxRSS = int64(ru.Maxrss) * 1024 // Linux reports KiB
-	}
+	m.maxRSS, m.rssKnown = peakRSS(cmd.ProcessState)
 	if err != nil {
 		return m, fmt.Errorf("%s: %v\n%s", strings.Join(p.args, " "), err, tailLines(m.stdout+readBack(stderr), 20))
 	}
