@@ -121,10 +121,12 @@ func parallelFlag() int {
 // check turns a result into the subtest's verdict: UNSUPPORTED is a skip.
 // The result's line, which names the case's file and line, is written
 // through t.Output: t.Log would add corpus_test.go's own line, and walks
-// the stack to find it for every run.
+// the stack to find it for every run. Under GitHub Actions, the case's
+// output in it is fenced off from the runner's workflow commands, as
+// `cleanexit run --github` does.
 func check(t *testing.T, res result.Result) {
 	res.File = repoPath(res.File)
-	show := func() { (&report.Terminal{W: t.Output()}).Result(res) }
+	show := func() { (&report.Terminal{W: t.Output(), Actions: report.InActions(os.Getenv)}).Result(res) }
 	switch res.Status {
 	case result.Unsupported:
 		t.Skip(res.Reason)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/runner/verdict"
 )
@@ -85,13 +86,22 @@ func orNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
+// ProofRunLine returns what prints prove -v's line for each run as it
+// finishes: its status, ID and reason. The reason may quote the case's
+// stderr, and is shown through report.Visible.
+func ProofRunLine(w io.Writer) func(result.Result) {
+	return func(r result.Result) {
+		fmt.Fprintf(w, "  %-11s %s  %s\n", r.Status, report.Visible(r.ID), report.Visible(r.Reason))
+	}
+}
+
 // WriteProofs writes one line per case, its verdict first, and the reasons
 // under it; failed says whether any case failed to discriminate.
 func WriteProofs(w io.Writer, proofs []Proof) (failed bool) {
 	for _, p := range proofs {
-		fmt.Fprintf(w, "%-21s %s  (%s)\n", p.Verdict, p.Case.ID(), p.Summary())
+		fmt.Fprintf(w, "%-21s %s  (%s)\n", p.Verdict, report.Visible(p.Case.ID()), p.Summary())
 		for _, why := range p.Why {
-			fmt.Fprintf(w, "    %s\n", why)
+			fmt.Fprintf(w, "    %s\n", report.Visible(why))
 		}
 		failed = failed || p.Verdict.Failed()
 	}

@@ -33,7 +33,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		authoring.WriteBuildEnv(stdout, cs)
 		return nil
 	}
-	if os.Getenv("GITHUB_ACTIONS") == "true" {
+	if report.InActions(os.Getenv) {
 		// A pull request shows each problem on its line of the diff.
 		for _, e := range problems {
 			fmt.Fprintln(stdout, report.WorkflowCommand("error", e.File, e.Line, "", e.Msg))

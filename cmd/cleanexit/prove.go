@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
@@ -23,11 +22,11 @@ func cmdProve(args []string, stdout, stderr io.Writer) error {
 	}
 	// Runs the cases and says of each whether it discriminates.
 	return sf.inSession("prove", paths, stderr, func(ctx context.Context, s *runner.Session) error {
-		results := s.RunAll(ctx, *jobs, func(r result.Result) {
-			if *verbose {
-				fmt.Fprintf(stdout, "  %-11s %s  %s\n", r.Status, r.ID, r.Reason)
-			}
-		})
+		var each func(result.Result)
+		if *verbose {
+			each = runner.ProofRunLine(stdout)
+		}
+		results := s.RunAll(ctx, *jobs, each)
 		if ctx.Err() != nil {
 			return command.Interruption(ctx, command.ErrInterrupted)
 		}

@@ -108,7 +108,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 // the order they finished in, so that two reports diff well.
 func runAndShow(ctx context.Context, s *runner.Session, f *runFlags, stdout io.Writer) (results []result.Result, interrupted bool) {
 	start := time.Now()
-	term := &report.Terminal{W: stdout, Color: !color.NoColor && stdout == os.Stdout, Verbose: s.Verbose}
+	term := &report.Terminal{W: stdout, Color: !color.NoColor && stdout == os.Stdout, Verbose: s.Verbose, Actions: f.github}
 	progress := s.Progress(stdout, f.live, f.jobs, term.Result)
 	progress.Begin()
 	results = s.RunAll(ctx, f.jobs, progress.Finished)

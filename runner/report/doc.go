@@ -16,6 +16,12 @@
 //     shards of one host) as one matrix of case/variant × host ×
 //     interpreter; the HTML is one self-contained, sortable page.
 //
+// Much of what a report shows was written by a case: its output, the
+// lines of its file, its name. It is shown, never obeyed: the terminal
+// and the Markdown show control characters as escapes (Visible), and in a
+// GitHub Actions log a result that holds a line the runner would take for
+// a workflow command is fenced off from it (Terminal.Actions).
+//
 // Non-goals: deciding verdicts (runner does), and reading anything but
 // this package's own JSON documents.
 package report

@@ -14,6 +14,12 @@ import (
 // line L of F in the pull request's diff, and Markdown appended to the
 // file $GITHUB_STEP_SUMMARY becomes the job's summary page.
 
+// InActions says whether this process runs as a step of a GitHub Actions
+// job, where the runner reads workflow commands from the step's output.
+func InActions(getenv func(string) string) bool {
+	return getenv("GITHUB_ACTIONS") == "true"
+}
+
 // Annotations writes one workflow command per run that needs a reader's
 // attention: an error for FAIL, XPASS, TIMEOUT and UNRESOLVED, a warning
 // for FLAKYPASS. Each points at the variant's declaration in the case
@@ -43,7 +49,9 @@ func Annotations(w io.Writer, results []result.Result, workspace string) {
 		if tail := strings.TrimSpace(r.StderrTail); tail != "" {
 			msg += "\n\nstderr (last lines):\n" + tail
 		}
-		fmt.Fprintln(w, WorkflowCommand(level, file, r.Line, string(r.Status)+" "+r.ID, msg))
+		// The message is shown in the pull request, and the line in the
+		// log: a case's escapes go as text (see Visible).
+		fmt.Fprintln(w, WorkflowCommand(level, file, r.Line, string(r.Status)+" "+Visible(r.ID), Visible(msg)))
 	}
 }
 

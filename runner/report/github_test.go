@@ -11,7 +11,7 @@ func TestAnnotations(t *testing.T) {
 	Annotations(&b, sampleResults(), "")
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	want := []string{
-		"::error file=corpus/native/tls.txtar,line=12,title=FAIL native/tls/buggy/3.12::exit 139 (SIGSEGV), want 0 · segfault%0A%0Astderr (last lines):%0AFatal Python error: Segmentation fault%0A<module> & \"x\" 100%25 a:b,c\x1b[0m",
+		"::error file=corpus/native/tls.txtar,line=12,title=FAIL native/tls/buggy/3.12::exit 139 (SIGSEGV), want 0 · segfault%0A%0Astderr (last lines):%0AFatal Python error: Segmentation fault%0A<module> & \"x\" 100%25 a:b,c\\x1b[0m",
 		"::error file=corpus/native/tls.txtar,line=7,title=XPASS native/tls/fixed/3.12::passed, but expected to fail (xfail: linux)",
 		"::error file=corpus/native/tls.txtar,line=7,title=TIMEOUT native/tls/hang/3.12::timed out (5s)",
 		"::error file=corpus/native/tls.txtar,line=7,title=UNRESOLVED native/tls/pinned/3.12::pip: No matching distribution found for nanobind==9.9",

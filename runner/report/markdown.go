@@ -99,14 +99,7 @@ func firstLines(s string, n int) string {
 	if len(lines) > n {
 		lines = lines[:n]
 	}
-	// Terminal escapes and other control bytes would show as noise.
-	text := strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
-			return -1
-		}
-		return r
-	}, strings.Join(lines, "\n"))
-	return strings.TrimRight(text, "\n")
+	return strings.TrimRight(Visible(strings.Join(lines, "\n")), "\n")
 }
 
 func mdStatus(c Cell) string {
@@ -141,6 +134,6 @@ func countLine(counts map[result.Status]int) string {
 
 // mdCell keeps a value from breaking a table row.
 func mdCell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(Visible(s), "|", `\|`)
 	return strings.Join(strings.Fields(s), " ")
 }

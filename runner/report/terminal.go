@@ -16,6 +16,10 @@ type Terminal struct {
 	W       io.Writer
 	Color   bool // colour the status words; the caller decides (TTY, NO_COLOR)
 	Verbose bool // show the output of passing runs too
+	// Actions: the output is a GitHub Actions log, where a result that
+	// holds a line the runner would take for a workflow command is fenced
+	// off (see commandSafe).
+	Actions bool
 }
 
 var statusColor = map[result.Status]*color.Color{
@@ -42,24 +46,34 @@ func (t *Terminal) status(s result.Status) string {
 	return c.Sprint(word)
 }
 
-// Result prints one finished run.
+// Result prints one finished run, in one write. Everything but the status
+// word is shown through Visible: a case's output, its name and its file's
+// lines reach the terminal here.
 func (t *Terminal) Result(r result.Result) {
-	line := t.status(r.Status) + " " + r.ID
+	var b strings.Builder
+	line := r.ID
 	if reason := withNative(r); reason != "" {
 		line += "  " + reason
 	}
 	line += "  (" + Duration(r.Duration) + ")"
-	fmt.Fprintln(t.W, line)
+	var more strings.Builder
 	if r.Status.Failed() || t.Verbose {
-		t.details(r)
+		t.details(&more, r)
 	} else {
 		for _, w := range r.Warnings {
-			fmt.Fprintf(t.W, "    warning: %s\n", w)
+			fmt.Fprintf(&more, "    warning: %s\n", w)
 		}
 		if r.Native != nil && r.Native.Note != "" {
-			fmt.Fprintf(t.W, "    backtrace: %s\n", r.Native.Note)
+			fmt.Fprintf(&more, "    backtrace: %s\n", r.Native.Note)
 		}
 	}
+	b.WriteString(t.status(r.Status) + " " + Visible(line) + "\n")
+	b.WriteString(Visible(more.String()))
+	w := t.W
+	if t.Actions {
+		w = commandSafe{w}
+	}
+	io.WriteString(w, b.String())
 }
 
 // withNative is the result line's diagnosis with the native verdict after
@@ -84,33 +98,33 @@ func withNative(r result.Result) string {
 	return r.Reason + " · " + summary
 }
 
-func (t *Terminal) details(r result.Result) {
+func (t *Terminal) details(w io.Writer, r result.Result) {
 	indent := func(title, body string) {
 		body = strings.TrimRight(body, "\n")
 		if body == "" {
 			return
 		}
-		fmt.Fprintf(t.W, "    %s:\n", title)
+		fmt.Fprintf(w, "    %s:\n", title)
 		for _, l := range strings.Split(body, "\n") {
-			fmt.Fprintf(t.W, "      %s\n", l)
+			fmt.Fprintf(w, "      %s\n", l)
 		}
 	}
 	if r.Status == result.Unsupported {
 		return
 	}
 	if r.Line > 0 {
-		fmt.Fprintf(t.W, "    case: %s:%d\n", r.File, r.Line)
+		fmt.Fprintf(w, "    case: %s:%d\n", r.File, r.Line)
 	} else {
-		fmt.Fprintf(t.W, "    case: %s\n", r.File)
+		fmt.Fprintf(w, "    case: %s\n", r.File)
 	}
 	if r.Interpreter != "" {
-		fmt.Fprintf(t.W, "    python: %s (%s)\n", r.Version, r.Interpreter)
+		fmt.Fprintf(w, "    python: %s (%s)\n", r.Version, r.Interpreter)
 	}
-	for _, w := range r.Warnings {
-		fmt.Fprintf(t.W, "    warning: %s\n", w)
+	for _, warning := range r.Warnings {
+		fmt.Fprintf(w, "    warning: %s\n", warning)
 	}
 	if r.OutputDropped != "" {
-		fmt.Fprintf(t.W, "    output: %s (judged on its head and tail)\n", r.OutputDropped)
+		fmt.Fprintf(w, "    output: %s (judged on its head and tail)\n", r.OutputDropped)
 	}
 	if r.Traceback != "" {
 		indent("faulthandler", r.Traceback)
@@ -120,15 +134,15 @@ func (t *Terminal) details(r result.Result) {
 	}
 	if n := r.Native; n != nil {
 		if n.Found() {
-			fmt.Fprintf(t.W, "    native: %s\n", nativeHeadline(n))
+			fmt.Fprintf(w, "    native: %s\n", nativeHeadline(n))
 			indent("native stacks ("+n.Debugger+", every thread)", n.Stacks)
 		} else if n.Note != "" {
-			fmt.Fprintf(t.W, "    backtrace: %s\n", n.Note)
+			fmt.Fprintf(w, "    backtrace: %s\n", n.Note)
 		}
 	}
 	indent("script", r.Log)
 	if r.Work != "" {
-		fmt.Fprintf(t.W, "    work: %s\n", r.Work)
+		fmt.Fprintf(w, "    work: %s\n", r.Work)
 	}
 }
 
