@@ -68,7 +68,7 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, p := range runner.Prove(s.Cases, results) {
 			if p.Verdict.Failed() {
-				t.Errorf("%s %s (%s) %s\n    %s", p.Verdict, p.Case.ID(), repoPath(p.Case.File), p.Summary(), strings.Join(p.Why, "\n    "))
+				t.Errorf("%s %s (%s) %s\n    %s", p.Verdict, p.Case.ID(), repoPath(p.Case.File), p.Summary(), report.Visible(strings.Join(p.Why, "\n    ")))
 			}
 		}
 	})
