@@ -149,14 +149,17 @@ func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res 
 	tries := verdict.Attempt(repeat, r.Variant.Retries, func() verdict.Try {
 		out := script.Execute(ctx, job)
 		outs = append(outs, out)
-		return verdict.Try{Passed: out.Passed, TimedOut: out.TimedOut, Unsupported: out.Unsupported != ""}
+		return verdict.Try{Passed: out.Passed, TimedOut: out.TimedOut, Unsupported: out.Unsupported != "", Unresolved: out.Unresolved != ""}
 	}, func() bool { return ctx.Err() != nil })
 	res.Attempts, res.Failures = tries.Made, tries.Failures
 	if tries.Decisive >= 0 {
 		decisive := outs[tries.Decisive]
 		describe(res, decisive, s.Verbose)
-		if tries.Unsupported {
+		switch {
+		case tries.Unsupported:
 			res.Reason = decisive.Unsupported
+		case tries.Unresolved:
+			res.Reason = decisive.Unresolved
 		}
 	}
 	return tries

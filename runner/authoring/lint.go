@@ -31,6 +31,7 @@ var rules = []rule{
 	{"placeholder", true, placeholderRule},
 	{"tied-to-link", false, tiedToLinkRule},
 	{"script-files", true, scriptFilesRule},
+	{"runs-python", false, runsPythonRule},
 	{"file-size", true, fileContentRule},
 	{"fmt", true, canonicalFormRule},
 }

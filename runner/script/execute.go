@@ -175,6 +175,10 @@ func (x *execution) outcome(t *scriptT, left, late []process) Outcome {
 			out.Unsupported += ": " + t.skipMsg
 		}
 	}
+	if out.Passed && len(x.pythons) == 0 {
+		out.Unresolved = "no python command ran: nothing judged the variant's exit"
+		fmt.Fprintf(&t.log, "UNRESOLVED: %s\n", out.Unresolved)
+	}
 	if len(late) > 0 {
 		out.Passed, out.TimedOut = false, true
 		fmt.Fprintf(&t.log, "FAIL: timed out after %s; killed %s\n", x.timeout(), processNames(late))

@@ -66,6 +66,12 @@ type Outcome struct {
 	// needed (a header build-ext could not find): the run proves nothing
 	// either way.
 	Unsupported string
+
+	// Unresolved, when not "", says why a run whose script passed judged
+	// nothing: no python command ran (a condition left none, a stop came
+	// first, the script has none), so the variant's exit was never
+	// compared with anything. It is not a pass.
+	Unresolved string
 }
 
 // An Invocation is one `python` command of the script.

@@ -11,6 +11,7 @@ type Try struct {
 	Passed      bool
 	TimedOut    bool
 	Unsupported bool // the host lacks what the script needs: the run proves nothing
+	Unresolved  bool // the script passed without running python: it judged nothing
 }
 
 // Attempts is what running a script repeat times, with retries after each
@@ -25,6 +26,9 @@ type Attempts struct {
 	// Unsupported: the last try said the run cannot happen here; it was
 	// the last one made.
 	Unsupported bool
+	// Unresolved: the last try judged nothing (see Try), and was the last
+	// one made: the same script would not judge more on a retry.
+	Unresolved bool
 	// Decisive is the index (in the order made) of the try whose outcome
 	// speaks for the run: the last try of the last round that failed (not
 	// a failure a retry made up for); for a flaky pass, the last failure
@@ -47,8 +51,14 @@ func Attempt(repeat, retries int, try func() Try, stopped func() bool) Attempts 
 	for a.Rounds < a.Repeat && !stopped() {
 		out := try()
 		a.Made++
-		if out.Unsupported {
-			a.Unsupported, a.Decisive = true, a.Made-1
+		if out.Unresolved && a.AnyFailed {
+			// A failure seen in an earlier round is news; a later try
+			// that judged nothing does not take it back.
+			a.Decisive, a.decisiveTimedOut = lastFailed, lastTimedOut
+			return a
+		}
+		if out.Unsupported || out.Unresolved {
+			a.Unsupported, a.Unresolved, a.Decisive = out.Unsupported, out.Unresolved, a.Made-1
 			return a
 		}
 		for r := 0; !out.Passed && r < retries && !out.TimedOut && !stopped(); r++ {
@@ -82,8 +92,12 @@ func Attempt(repeat, retries int, try func() Try, stopped func() bool) Attempts 
 // expected to fail ("" when none), interrupted whether the session was
 // cancelled while or before the tries ran.
 func (a Attempts) Status(xfail string, interrupted bool, reason string) (result.Status, string) {
-	if a.Unsupported {
+	switch {
+	case a.Unsupported:
 		return result.Unsupported, reason
+	case a.Unresolved:
+		// Not a pass, and no xfail makes it one: nothing was judged.
+		return result.Unresolved, reason
 	}
 	st, reason := a.status(xfail, interrupted, reason)
 	if a.Repeat > 1 && a.AnyFailed {

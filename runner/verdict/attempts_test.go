@@ -7,7 +7,7 @@ import (
 )
 
 // Tries are written one letter each: p passed, f failed, t timed out,
-// u unsupported. A test also says after how many tries the session is
+// u unsupported, n judged nothing (passed without running python). A test also says after how many tries the session is
 // interrupted (0: never).
 func tries(t *testing.T, seq string) []Try {
 	t.Helper()
@@ -22,6 +22,8 @@ func tries(t *testing.T, seq string) []Try {
 			out = append(out, Try{TimedOut: true})
 		case 'u':
 			out = append(out, Try{Unsupported: true})
+		case 'n':
+			out = append(out, Try{Passed: true, Unresolved: true})
 		default:
 			t.Fatalf("bad try %q", c)
 		}
@@ -78,6 +80,13 @@ func TestAttempts(t *testing.T) {
 			reason: "failed 1/3 · expected to fail (xfail: *): diag"},
 		{name: "unsupported stops at once", repeat: 3, seq: "puu", made: 2, decisive: 1, status: result.Unsupported, reason: "diag"},
 		{name: "unsupported after a failed round", repeat: 3, seq: "fu", made: 2, failures: 1, decisive: 1, status: result.Unsupported, reason: "diag"},
+		{name: "judged nothing: unresolved, not a pass", seq: "n", made: 1, decisive: 0, status: result.Unresolved, reason: "diag"},
+		{name: "judged nothing stops repeats and retries", repeat: 3, retries: 2, seq: "nnn", made: 1, decisive: 0,
+			status: result.Unresolved, reason: "diag"},
+		{name: "judged nothing under xfail: not an XFAIL", xfail: "*", seq: "n", made: 1, decisive: 0, status: result.Unresolved,
+			reason: "diag"},
+		{name: "judged nothing after a failed round: the failure stands", repeat: 3, seq: "fn", made: 2, failures: 1, decisive: 0,
+			status: result.Fail, reason: "failed 1/2 · diag"},
 		{name: "interrupted before any try", repeat: 1, seq: "p", interruptAfter: -1, made: 0, decisive: -1, status: result.Unresolved,
 			reason: "interrupted"},
 		{name: "interrupted after a failure", repeat: 3, seq: "fpp", interruptAfter: 1, made: 1, failures: 1, decisive: 0,
