@@ -44,10 +44,13 @@ var patterns = []pattern{
 	{"terminate", true, lazyregexp.New(`^libc\+\+abi: terminating(?: due to uncaught exception of type (.+?)(?:: .*)?$)?`)},
 	{"heap-corruption", true, lazyregexp.New(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
 	{"heap-corruption", true, lazyregexp.New(`malloc: \*\*\* error for object 0x[0-9a-f]+: (.*)$`)},
-	// A shell reports a child's death as "Segmentation fault (core dumped)",
-	// or bash as "line 1:  4242 Segmentation fault   (core dumped) cmd".
-	{"segfault", true, lazyregexp.New(`(?:^|\d )Segmentation fault(?: +\(core dumped\))?(?: |$)`)},
-	{"abort", true, lazyregexp.New(`(?:^|\d )Aborted(?: +\(core dumped\))?(?: |$)`)},
+	// A shell reports a child's death in a line of its own: dash as
+	// "Segmentation fault (core dumped)", bash as "bash: line 1:  4242
+	// Aborted                 (core dumped) cmd", zsh as "zsh: segmentation
+	// fault  cmd". Only those forms count: the same words in a program's
+	// own log ("Aborted 3 pending requests") are not a death.
+	{"segfault", true, lazyregexp.New(`^(?:Segmentation fault|Bus error)(?: \(core dumped\))?$|: line \d+: +\d+ (?:Segmentation fault|Bus error)(?: |$)|^zsh: (?:segmentation fault|bus error)(?: |$)`)},
+	{"abort", true, lazyregexp.New(`^Aborted(?: \(core dumped\))?$|: line \d+: +\d+ Aborted(?: |$)|^zsh: abort(?: |$)`)},
 	// nanobind counts what outlived the interpreter as it unloads: objects
 	// a static or thread_local still held, which is what crashes at exit
 	// when the counting is not there to warn first.
