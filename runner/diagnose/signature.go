@@ -39,7 +39,11 @@ var patterns = []pattern{
 	{"fatal-python-error", true, lazyregexp.New(`^Fatal Python error: (?:([A-Za-z_][A-Za-z0-9_.]*): |(could not acquire lock for <[^ >]+ name='[^']*'>))?`)},
 	{"asan", true, lazyregexp.New(`^==\d+==ERROR: AddressSanitizer: ([a-z-]+)`)},
 	{"asan", true, lazyregexp.New(`^==\d+==ERROR: LeakSanitizer: (detected memory leaks)`)},
-	{"ubsan", true, lazyregexp.New(`: runtime error: (.*)$`)},
+	// UBSan names where, then its words: FILE:LINE:COLUMN, or without
+	// debug information <unknown>, an address, or (MODULE+0xOFFSET)
+	// (compiler-rt's ubsan_diag.cpp, RenderLocation). "x.py:12: runtime
+	// error:" in a program's own log names no column and is not one.
+	{"ubsan", true, lazyregexp.New(`(?:\S:\d+:\d+|^<unknown>|^0x[0-9a-f]+|^\(\S+\+0x[0-9a-f]+\)): runtime error: (.*)$`)},
 	{"terminate", true, lazyregexp.New(`^terminate called (?:after throwing an instance of '([^']+)'|(without an active exception|recursively))`)},
 	{"terminate", true, lazyregexp.New(`^libc\+\+abi: terminating(?: due to uncaught exception of type (.+?)(?:: .*)?$)?`)},
 	{"heap-corruption", true, lazyregexp.New(`^(double free or corruption(?: \([a-z!]+\))?|free\(\): [a-z ]+|malloc\(\): [a-z ]+|corrupted size vs\. prev_size|munmap_chunk\(\): invalid pointer|realloc\(\): invalid pointer)`)},
