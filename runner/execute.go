@@ -65,11 +65,17 @@ func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		s.afterRun(ctx, env, &res)
 	}
 	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
-	if wrote := s.untouched.changed(r.Case.File); len(wrote) > 0 {
-		// Whatever the script showed, a run that changed the corpus or
-		// the caller's configuration cannot be trusted, nor can later ones
-		// that would read what it planted.
+	wrote := s.untouched.changed(r.Case.File)
+	library, earlier, unchecked := s.libraries.check(r.Interp)
+	res.Warnings = append(res.Warnings, unchecked...)
+	switch wrote = append(wrote, library...); {
+	case len(wrote) > 0:
+		// Whatever the script showed, a run that changed the corpus, the
+		// caller's configuration or an interpreter cannot be trusted, nor
+		// can later ones that would read what it planted.
 		res.Status, res.Reason = result.Fail, "wrote to "+strings.Join(wrote, ", ")
+	case earlier != "":
+		res.Status, res.Reason = result.Unresolved, earlier
 	}
 	return res
 }

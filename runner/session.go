@@ -93,6 +93,9 @@ type Session struct {
 
 	// untouched is what no run may change: the corpus, HOME's dotfiles.
 	untouched *untouched
+	// libraries is what no run may change either: the standard library
+	// of each interpreter the runs use.
+	libraries *libraries
 	// watcher reports changes in the corpus and the environments handed
 	// out (runner/fswatch); nil where the kernel has none to give.
 	watcher *fswatch.Watcher
@@ -207,7 +210,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err
 	}
-	s.untouched = <-watched
+	// The interpreters' libraries are watched beside the corpus, which
+	// may still be being hashed (about 1.5 ms for one interpreter's).
+	libs := make(chan *libraries, 1)
+	go func() { libs <- watchLibraries(s.Runs, s.watcher) }()
+	s.untouched, s.libraries = <-watched, <-libs
 	s.restoreRuntime = tuneRuntime()
 	return s, nil
 }

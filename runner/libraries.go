@@ -1,0 +1,205 @@
+package runner
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cleanexit/cleanexit/runner/fswatch"
+	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/toolchains"
+)
+
+// libraries is the standard library of every interpreter the session's
+// runs use, which no run may change either. Every environment made from
+// an interpreter loads its modules from there, sitecustomize.py included,
+// in this session and in every later one: a case that planted
+// `import os; os._exit(0)` there as sitecustomize.py made the next case's
+// os.abort() a clean exit, a PASS. cleanexit cannot put the library back.
+// The run after which the change is seen FAILs, naming the file (with -j
+// above 1, the run that ended first after it, as for the corpus), and
+// every later run of that interpreter in the session is UNRESOLVED: its
+// verdict would be the planted code's.
+//
+// Where the kernel reports writes (runner/fswatch), a run that changed
+// nothing costs a read, and one after which the kernel lost events gets a
+// warning that the library was not checked. Elsewhere each run compares
+// the times of the library's folders, and the entries of one whose time
+// changed, which sees a module planted, removed or renamed, not one
+// rewritten in place. Folders that
+// are not the standard library proper are left out: __pycache__ (a run
+// may compile a module there), the base's site-packages (not on an
+// environment's path), and the test suites.
+type libraries struct {
+	mu      sync.Mutex
+	roots   map[string]string // library folder -> the interpreter it is, for messages ("python 3.12")
+	watch   *fswatch.Watcher  // nil: compare folders
+	dirs    map[string]folder // without a watcher: every folder below the roots, as last seen
+	changed map[string]string // library folder -> what changed it, once seen
+}
+
+// A folder is what the comparison of times knows of one: its time, and
+// its entries but those notLibrary names.
+type folder struct {
+	mod   time.Time
+	names []string
+}
+
+// notLibrary names the folders below a standard library that are not
+// watched (see libraries).
+func notLibrary(name string) bool {
+	switch name {
+	case "__pycache__", "site-packages", "dist-packages", "test", "tests":
+		return true
+	}
+	return false
+}
+
+// watchLibraries records the standard libraries of the interpreters runs
+// use, and gives them to w where it is not nil.
+func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
+	l := &libraries{roots: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
+	for _, r := range runs {
+		if r.Skipped() || r.Interp == nil {
+			continue
+		}
+		if dir := r.Interp.Stdlib(); dir != "" && l.roots[dir] == "" {
+			l.roots[dir] = "python " + r.Interp.ShortVersion()
+		}
+	}
+	if w != nil {
+		watched := true
+		for root := range l.roots {
+			watched = watched && w.Tree(root, notLibrary) == nil
+		}
+		if watched {
+			l.watch = w
+			return l
+		}
+	}
+	for root := range l.roots {
+		l.walk(root)
+	}
+	return l
+}
+
+// walk records root and the folders below it.
+func (l *libraries) walk(root string) {
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if p != root && notLibrary(d.Name()) {
+			return filepath.SkipDir
+		}
+		if f, ok := readFolder(p); ok {
+			l.dirs[p] = f
+		}
+		return nil
+	})
+}
+
+// readFolder is dir's time and entries.
+func readFolder(dir string) (folder, bool) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return folder{}, false
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return folder{}, false
+	}
+	f := folder{mod: fi.ModTime()}
+	for _, e := range entries {
+		if !notLibrary(e.Name()) {
+			f.names = append(f.names, e.Name())
+		}
+	}
+	return f, true
+}
+
+// check says what changed in any library since it was last asked, each
+// change as the place it was seen; when in's library was changed by an
+// earlier run, what that run did; and the libraries that could not be
+// checked (the kernel lost events), in the words of a warning.
+func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier string, unchecked []string) {
+	if l == nil || len(l.roots) == 0 {
+		return nil, "", nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for root, name := range l.roots {
+		seen, ok := l.seen(root)
+		if !ok {
+			unchecked = append(unchecked, fmt.Sprintf("%s's standard library was not checked after this run: the kernel lost events", name))
+			continue
+		}
+		if len(seen) == 0 {
+			continue
+		}
+		if l.changed[root] == "" {
+			l.changed[root] = fmt.Sprintf("%s's standard library was changed by an earlier run (it wrote to %s): what runs it shows now is not its own", name, seen[0])
+		}
+		for _, p := range seen {
+			wrote = append(wrote, p+" ("+name+"'s standard library)")
+		}
+	}
+	sort.Strings(unchecked)
+	if len(wrote) > 0 || in == nil {
+		return wrote, "", unchecked
+	}
+	return nil, l.changed[in.Stdlib()], unchecked
+}
+
+// seen lists what changed below root since the last call; false when the
+// watcher lost events and cannot say.
+func (l *libraries) seen(root string) ([]string, bool) {
+	var out []string
+	if l.watch != nil {
+		paths, lost := l.watch.Changes(root)
+		if lost {
+			return nil, false
+		}
+		for _, p := range paths {
+			rel, err := filepath.Rel(root, p)
+			if err == nil && !slices.ContainsFunc(strings.Split(rel, string(filepath.Separator)), notLibrary) {
+				out = append(out, p)
+			}
+		}
+		sort.Strings(out)
+		return out, true
+	}
+	for dir, was := range l.dirs {
+		if dir != root && !strings.HasPrefix(dir, root+string(filepath.Separator)) {
+			continue
+		}
+		if fi, err := os.Stat(dir); err == nil && fi.ModTime().Equal(was.mod) {
+			continue
+		}
+		now, ok := readFolder(dir)
+		if !ok {
+			delete(l.dirs, dir)
+			out = append(out, dir+" (removed)")
+			continue
+		}
+		l.dirs[dir] = now
+		for _, name := range now.names {
+			if _, found := slices.BinarySearch(was.names, name); !found {
+				out = append(out, filepath.Join(dir, name))
+			}
+		}
+		for _, name := range was.names {
+			if _, found := slices.BinarySearch(now.names, name); !found {
+				out = append(out, filepath.Join(dir, name)+" (removed)")
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, true
+}
