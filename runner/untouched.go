@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -130,7 +129,7 @@ func (u *untouched) watchRoots(w *fswatch.Watcher) {
 		return
 	}
 	for _, root := range u.roots {
-		if root != u.home && w.TreeAndFiles(root, builtFolder) != nil {
+		if root != u.home && w.TreeAndFiles(root, cases.BuildOutput) != nil {
 			return
 		}
 	}
@@ -381,7 +380,7 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 			return nil
 		}
 		if d.IsDir() {
-			if p != root && builtFolder(d.Name()) {
+			if p != root && cases.BuildOutput(d.Name()) {
 				return filepath.SkipDir
 			}
 			if fi, err := d.Info(); err == nil {
@@ -400,13 +399,7 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 // a file of such a name, or one that is gone, is a change like any other.
 func isBuiltFolder(p string) bool {
 	fi, err := os.Lstat(p)
-	return err == nil && fi.IsDir() && builtFolder(filepath.Base(p))
-}
-
-// builtFolder says whether a folder named name is one a package build
-// writes into its source tree.
-func builtFolder(name string) bool {
-	return name == "build" || name == "dist" || name == "__pycache__" || strings.HasSuffix(name, ".egg-info")
+	return err == nil && fi.IsDir() && cases.BuildOutput(filepath.Base(p))
 }
 
 func hashFile(p string) ([sha256.Size]byte, error) {

@@ -7,8 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
 // ChangedCases returns the case files under corpusRoot that differ from
@@ -21,8 +24,10 @@ import (
 // When no case changed it returns ErrNothingChanged, never an empty list:
 // to the runner no cases means the whole corpus.
 //
-// A case's local package folder (packages: [./pkg]) is not followed: a
-// change there alone selects nothing.
+// A case's local package (packages: [./pkg]) and its local wheel folders
+// (index: find-links) are part of it: a change in them selects the cases
+// that name them (see casesUsing), but for what a build of the package
+// wrote into it (cases.BuildOutput).
 func ChangedCases(corpusRoot, base string) ([]string, error) {
 	absRoot, err := filepath.Abs(corpusRoot)
 	if err != nil {
@@ -43,6 +48,13 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 	}
 	seen := map[string]bool{}
 	var out []string
+	add := func(file string) {
+		if !seen[file] {
+			seen[file] = true
+			out = append(out, file)
+		}
+	}
+	var others []string // changed files of the corpus that are not case files
 	for _, p := range changed {
 		inCorpus, ok := strings.CutPrefix(p, prefix)
 		if !ok || p == "" {
@@ -53,22 +65,67 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 		}
 		parts := strings.Split(inCorpus, "/")
 		if len(parts) != 2 || !strings.HasSuffix(parts[1], ".txtar") {
+			if !slices.ContainsFunc(parts[:len(parts)-1], cases.BuildOutput) {
+				others = append(others, filepath.Join(absRoot, filepath.FromSlash(inCorpus)))
+			}
 			continue
 		}
 		file := filepath.Join(corpusRoot, parts[0], parts[1])
-		if seen[file] {
-			continue
-		}
-		seen[file] = true
 		if _, err := os.Stat(file); err == nil {
-			out = append(out, file)
+			add(file)
 		}
+	}
+	for _, file := range casesUsing(corpusRoot, others) {
+		add(file)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%w under %s since %s", ErrNothingChanged, corpusRoot, base)
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// casesUsing returns the files of the cases of corpusRoot whose local
+// packages or local find-links folders hold one of paths (absolute). A
+// case that does not load is left out: the run reports it either way.
+func casesUsing(corpusRoot string, paths []string) []string {
+	if len(paths) == 0 {
+		return nil
+	}
+	_, cs, _ := cases.LoadArgs(corpusRoot, nil)
+	var out []string
+	for _, c := range cs {
+		if slices.ContainsFunc(localSources(c), func(src string) bool {
+			return slices.ContainsFunc(paths, func(p string) bool { return within(p, src) })
+		}) {
+			out = append(out, c.File)
+		}
+	}
+	return out
+}
+
+// localSources are the local paths a case installs from, every variant's.
+func localSources(c *cases.Case) []string {
+	var out []string
+	for _, v := range c.Variants {
+		for _, r := range v.Packages {
+			if r.Path != "" {
+				out = append(out, r.Path)
+			}
+		}
+		for _, l := range v.Index.FindLinks {
+			if filepath.IsAbs(l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// within says whether p is dir or below it; both are absolute.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // changedSince lists the paths, from the checkout's top, that differ from
