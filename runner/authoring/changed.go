@@ -54,19 +54,23 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 			out = append(out, file)
 		}
 	}
-	var others []string // changed files of the corpus that are not case files
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return nil, err
+	}
+	var others []string // changed files that are not case files, from the checkout's real top
 	for _, p := range changed {
-		inCorpus, ok := strings.CutPrefix(p, prefix)
-		if !ok || p == "" {
+		if p == "" {
 			continue
 		}
-		if inCorpus == "corpus.yaml" {
+		inCorpus, ok := strings.CutPrefix(p, prefix)
+		if ok && inCorpus == "corpus.yaml" {
 			return casesUnder(corpusRoot)
 		}
 		parts := strings.Split(inCorpus, "/")
-		if len(parts) != 2 || !strings.HasSuffix(parts[1], ".txtar") {
-			if !slices.ContainsFunc(parts[:len(parts)-1], cases.BuildOutput) {
-				others = append(others, filepath.Join(absRoot, filepath.FromSlash(inCorpus)))
+		if !ok || len(parts) != 2 || !strings.HasSuffix(parts[1], ".txtar") {
+			if dirs := strings.Split(p, "/"); !slices.ContainsFunc(dirs[:len(dirs)-1], cases.BuildOutput) {
+				others = append(others, filepath.Join(realTop, filepath.FromSlash(p)))
 			}
 			continue
 		}
@@ -86,8 +90,10 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 }
 
 // casesUsing returns the files of the cases of corpusRoot whose local
-// packages or local find-links folders hold one of paths (absolute). A
-// case that does not load is left out: the run reports it either way.
+// packages or local find-links folders hold one of paths (absolute, links
+// resolved), in the corpus or outside it (a package of the repository
+// the corpus tests). A case that does not load is left out: the run
+// reports it either way.
 func casesUsing(corpusRoot string, paths []string) []string {
 	if len(paths) == 0 {
 		return nil
@@ -96,6 +102,9 @@ func casesUsing(corpusRoot string, paths []string) []string {
 	var out []string
 	for _, c := range cs {
 		if slices.ContainsFunc(localSources(c), func(src string) bool {
+			if real, err := filepath.EvalSymlinks(src); err == nil {
+				src = real
+			}
 			return slices.ContainsFunc(paths, func(p string) bool { return within(p, src) })
 		}) {
 			out = append(out, c.File)
