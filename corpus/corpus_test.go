@@ -53,6 +53,10 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	// As `cleanexit run` does: a selection that leaves no run is no pass.
+	if why := s.NothingToRun(); why != "" && !st.AllowEmpty {
+		t.Fatal(why + " (CLEANEXIT_ALLOW_EMPTY=1 makes that pass)")
+	}
 	// Once every run has finished, each case must discriminate: its
 	// known-bad variants fail as declared and its good ones pass.
 	var mu sync.Mutex

@@ -33,6 +33,10 @@ type Settings struct {
 	Filter    string // CLEANEXIT_FILTER, a regexp over run IDs
 	FilterOut string // CLEANEXIT_FILTER_OUT
 	Changed   string // a git revision: only the cases whose files differ from it
+	// AllowEmpty: a selection that leaves no run is not an error
+	// (CLEANEXIT_ALLOW_EMPTY, non-empty). Without it such a run says what
+	// emptied it and fails, never a green "0 runs".
+	AllowEmpty bool
 
 	Shard       string   // CLEANEXIT_SHARD, I/N
 	Order       string   // CLEANEXIT_ORDER: lexical, random or smart
@@ -66,6 +70,7 @@ func SettingsFromEnv(getenv func(string) string) Settings {
 		Checks:           getenv("CLEANEXIT_CHECKS"),
 		Filter:           getenv("CLEANEXIT_FILTER"),
 		FilterOut:        getenv("CLEANEXIT_FILTER_OUT"),
+		AllowEmpty:       getenv("CLEANEXIT_ALLOW_EMPTY") != "",
 		Shard:            getenv("CLEANEXIT_SHARD"),
 		Order:            getenv("CLEANEXIT_ORDER"),
 		XFailNot:         selection.SplitList(getenv("CLEANEXIT_XFAIL_NOT")),

@@ -34,6 +34,7 @@ func (st *Settings) AddRunFlags(fs *flag.FlagSet) {
 	fs.Var(cmdflag.Over(&st.XFailNot, false), "xfail-not", "`ID` or ID prefix (project, project/case, …) of runs whose xfail no longer applies; repeatable (env CLEANEXIT_XFAIL_NOT, ';'-separated)")
 	fs.Var(cmdflag.Over(&st.Unsupported, false), "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
 	fs.StringVar(&st.Changed, "changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
+	fs.BoolVar(&st.AllowEmpty, "allow-empty", st.AllowEmpty, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it) (env CLEANEXIT_ALLOW_EMPTY)")
 	fs.DurationVar(&st.Timeout, "timeout", st.Timeout, "per python run, overriding every case's timeout")
 	fs.IntVar(&st.Repeat, "repeat", 0, "run each variant N times; one failure fails it")
 	fs.BoolVar(&st.Strict, "strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")

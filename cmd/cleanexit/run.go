@@ -38,7 +38,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	}
 	cfg, err := f.Settings.Config(paths)
 	if errors.Is(err, authoring.ErrNothingChanged) {
-		if f.allowEmpty {
+		if f.AllowEmpty {
 			fmt.Fprintln(stdout, err)
 			return nil
 		}
@@ -65,7 +65,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	if cfg.Order == "random" && cfg.Seed == 0 {
 		fmt.Fprintf(stderr, "cleanexit: --order random --seed %d\n", s.Seed)
 	}
-	if why := s.NothingToRun(); why != "" && !f.allowEmpty {
+	if why := s.NothingToRun(); why != "" && !f.AllowEmpty {
 		return command.Exit(command.UsageError, errors.New(why))
 	}
 	results, interrupted := runAndShow(ctx, s, f, stdout)

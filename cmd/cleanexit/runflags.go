@@ -24,7 +24,6 @@ type runFlags struct {
 	files      report.Files
 	github     bool
 	host       string
-	allowEmpty bool
 	bisectExit bool
 }
 
@@ -39,7 +38,6 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.files.JUnit, "junit", "", "write JUnit XML to `FILE`")
 	fs.BoolVar(&f.github, "github", report.InActions(os.Getenv), "GitHub Actions annotations, and a summary appended to $GITHUB_STEP_SUMMARY (default when GITHUB_ACTIONS=true)")
 	fs.StringVar(&f.host, "host", os.Getenv("CLEANEXIT_HOST"), "this machine's `name` in reports (default: its hostname) (env CLEANEXIT_HOST)")
-	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it)")
 	fs.BoolVar(&f.bisectExit, "bisect-exit", false, "exit as git bisect run expects: 0 good, 1 bad (a run failed), 125 skip (an environment could not be made), 128 nothing judged (aborts the bisection)")
 }
 
