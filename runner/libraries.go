@@ -39,6 +39,7 @@ import (
 type libraries struct {
 	mu      sync.Mutex
 	roots   map[string]string // library folder -> the interpreter it is, for messages ("python 3.12")
+	of      map[string]string // an interpreter's real path -> its library folder
 	watch   *fswatch.Watcher  // nil: compare folders
 	dirs    map[string]folder // without a watcher: every folder below the roots, as last seen
 	changed map[string]string // library folder -> what changed it, once seen
@@ -64,12 +65,17 @@ func notLibrary(name string) bool {
 // watchLibraries records the standard libraries of the interpreters runs
 // use, and gives them to w where it is not nil.
 func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
-	l := &libraries{roots: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
+	l := &libraries{roots: map[string]string{}, of: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
 	for _, r := range runs {
 		if r.Skipped() || r.Interp == nil {
 			continue
 		}
-		if dir := r.Interp.Stdlib(); dir != "" && l.roots[dir] == "" {
+		if _, done := l.of[r.Interp.RealPath]; done {
+			continue
+		}
+		dir := r.Interp.Stdlib()
+		l.of[r.Interp.RealPath] = dir
+		if dir != "" && l.roots[dir] == "" {
 			l.roots[dir] = "python " + r.Interp.ShortVersion()
 		}
 	}
@@ -154,7 +160,7 @@ func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier s
 	if len(wrote) > 0 || in == nil {
 		return wrote, "", unchecked
 	}
-	return nil, l.changed[in.Stdlib()], unchecked
+	return nil, l.changed[l.of[in.RealPath]], unchecked
 }
 
 // seen lists what changed below root since the last call; false when the
