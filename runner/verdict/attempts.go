@@ -61,11 +61,16 @@ func Attempt(repeat, retries int, try func() Try, stopped func() bool) Attempts 
 			a.Unsupported, a.Unresolved, a.Decisive = out.Unsupported, out.Unresolved, a.Made-1
 			return a
 		}
+		at := a.Made - 1 // the try out is
 		for r := 0; !out.Passed && r < retries && !out.TimedOut && !stopped(); r++ {
-			a.Failures++
-			lastRetried = a.Made - 1
-			out = try()
+			next := try()
 			a.Made++
+			if next.Unresolved {
+				break // a retry that judged nothing: the failure before it stands
+			}
+			a.Failures++
+			lastRetried = at
+			out, at = next, a.Made-1
 			if out.Passed {
 				a.Flaky = true
 			}
@@ -73,10 +78,10 @@ func Attempt(repeat, retries int, try func() Try, stopped func() bool) Attempts 
 		if !out.Passed {
 			a.Failures++
 			a.AnyFailed = true
-			lastFailed, lastTimedOut = a.Made-1, out.TimedOut
+			lastFailed, lastTimedOut = at, out.TimedOut
 		}
 		a.Rounds++
-		a.Decisive, a.decisiveTimedOut = a.Made-1, out.TimedOut
+		a.Decisive, a.decisiveTimedOut = at, out.TimedOut
 	}
 	switch {
 	case a.AnyFailed:
