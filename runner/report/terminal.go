@@ -50,7 +50,6 @@ func (t *Terminal) status(s result.Status) string {
 // word is shown through Visible: a case's output, its name and its file's
 // lines reach the terminal here.
 func (t *Terminal) Result(r result.Result) {
-	var b strings.Builder
 	line := r.ID
 	if reason := withNative(r); reason != "" {
 		line += "  " + reason
@@ -67,13 +66,11 @@ func (t *Terminal) Result(r result.Result) {
 			fmt.Fprintf(&more, "    backtrace: %s\n", r.Native.Note)
 		}
 	}
-	b.WriteString(t.status(r.Status) + " " + Visible(line) + "\n")
-	b.WriteString(Visible(more.String()))
 	w := t.W
 	if t.Actions {
 		w = commandSafe{w}
 	}
-	io.WriteString(w, b.String())
+	io.WriteString(w, t.status(r.Status)+" "+Visible(line)+"\n"+Visible(more.String()))
 }
 
 // withNative is the result line's diagnosis with the native verdict after
