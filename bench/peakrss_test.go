@@ -25,7 +25,7 @@ func TestPeakRSS(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	peak, ok := peakRSS(cmd.ProcessState)
-	if maxrssUnit == 0 {
+	if maxrssUnit() == 0 {
 		if ok {
 			t.Errorf("peakRSS measured %d bytes on %s, which reports none", peak, runtime.GOOS)
 		}

@@ -4,9 +4,9 @@ package main
 
 import "syscall"
 
-// rusageMaxrss reads ru_maxrss from what SysUsage returned, where it is a
+// maxrss reads ru_maxrss from what SysUsage returned, where it is a
 // *syscall.Rusage.
-func rusageMaxrss(u any) int64 {
+func maxrss(u any) int64 {
 	if ru, ok := u.(*syscall.Rusage); ok && ru != nil {
 		return int64(ru.Maxrss)
 	}
