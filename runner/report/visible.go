@@ -19,8 +19,7 @@ import (
 // cannot be told from the same characters written by the case; a person
 // reading it can tell that something was there.
 func Visible(s string) string {
-	i := strings.IndexFunc(s, hidden)
-	if i < 0 && utf8.ValidString(s) {
+	if !strings.ContainsFunc(s, hidden) && utf8.ValidString(s) {
 		return s
 	}
 	var b strings.Builder
