@@ -219,10 +219,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// Close removes the work folders the session's runs used and lets go of
-// its environments and watchers. Runs must be over; a session is not used
-// after Close.
+// Close lets go of the session's watchers and environments and removes the
+// work folders its runs used. Runs must be over, and none starts after
+// Close; what the session recorded (Document, RecordTimes) can still be
+// asked. Call it as soon as the runs are over: the watcher is released
+// in the background (runner/fswatch), beside the reports and the removal
+// of the work folders, and a process that exits before that release is
+// over waits for the rest of it. Close may be called more than once.
 func (s *Session) Close() error {
+	s.watcher.Close()
 	if s.Cache != nil {
 		s.Cache.Close()
 	}
@@ -230,7 +235,6 @@ func (s *Session) Close() error {
 	if s.workdirs != nil {
 		err = s.workdirs.Close()
 	}
-	s.watcher.Close()
 	if s.restoreRuntime != nil {
 		s.restoreRuntime()
 	}

@@ -27,6 +27,7 @@ func cmdProve(args []string, stdout, stderr io.Writer) error {
 			each = runner.ProofRunLine(stdout)
 		}
 		results := s.RunAll(ctx, *jobs, each)
+		s.Close()
 		if ctx.Err() != nil {
 			return command.Interruption(ctx, command.ErrInterrupted)
 		}

@@ -69,6 +69,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return command.Exit(command.UsageError, errors.New(why))
 	}
 	results, interrupted := runAndShow(ctx, s, f, stdout)
+	s.Close() // the runs are over; the reports need only their results
 	doc := s.Document(f.host, start, results, interrupted)
 	doc.Command = report.RedactedCommand(append([]string{"cleanexit", "run"}, args...))
 	if n := doc.Selection.NotStarted; n > 0 && !interrupted {

@@ -9,15 +9,15 @@ import (
 )
 
 // A Watcher watches folder trees and reports, tree by tree, where changes
-// happened. One Watcher serves every tree of a session. Close gives its
-// kernel watcher back for the next New rather than closing it (see kept).
-// It is safe for concurrent use.
+// happened. One Watcher serves every tree of a session. Close releases its
+// kernel watcher in the background (see release). It is safe for
+// concurrent use.
 type Watcher struct {
 	mu sync.Mutex
-	// w is the platform's watcher; nil once closed, when it may already
-	// serve another Watcher, and nothing here may touch it again.
+	// w is the platform's watcher; nil once closed, when it is being
+	// released and nothing here may touch it again.
 	w       watcher
-	cleanup runtime.Cleanup                // gives w back if the Watcher is dropped without Close
+	cleanup runtime.Cleanup                // releases w if the Watcher is dropped without Close
 	roots   map[string]bool                // the trees given to Tree
 	pending map[string]map[string]struct{} // tree root -> changed paths not yet asked for
 	lost    map[string]bool                // tree root -> events were lost since last asked
@@ -29,9 +29,6 @@ type watcher interface {
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
-	// reset removes every watch and discards what the kernel queued,
-	// leaving the watcher as a new one.
-	reset()
 	close() error
 }
 
@@ -39,17 +36,14 @@ type watcher interface {
 // system's limit on watchers is reached): the caller then compares its
 // tree in full each time.
 func New() (*Watcher, error) {
-	w := takeKept()
-	if w == nil {
-		var err error
-		if w, err = newWatcher(); err != nil {
-			return nil, err
-		}
+	w, err := newWatcher()
+	if err != nil {
+		return nil, err
 	}
 	out := &Watcher{w: w, roots: map[string]bool{}, pending: map[string]map[string]struct{}{}, lost: map[string]bool{}}
-	// A Watcher dropped without Close gives its kernel watcher back all
-	// the same: one of the user's few inotify instances is not lost.
-	out.cleanup = runtime.AddCleanup(out, keep, w)
+	// A Watcher dropped without Close releases its kernel watcher all the
+	// same: one of the user's few inotify instances is not lost.
+	out.cleanup = runtime.AddCleanup(out, release, w)
 	return out, nil
 }
 
@@ -110,10 +104,11 @@ func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 	return paths, overflow
 }
 
-// Close stops watching: from then on Changes vouches for nothing. The
-// kernel's watcher is kept for the next New, which costs nothing here and
-// spares the wait that closing it costs (see kept). Close never fails;
-// it returns an error to be an io.Closer.
+// Close stops watching: from then on Changes vouches for nothing. It
+// returns at once, the kernel's watcher being released beside whatever
+// the caller does next (see release): a caller closes as soon as it has
+// no more use for the Watcher. Close never fails; it returns an error to
+// be an io.Closer.
 func (w *Watcher) Close() error {
 	if w == nil {
 		return nil
@@ -122,8 +117,22 @@ func (w *Watcher) Close() error {
 	defer w.mu.Unlock()
 	if w.w != nil {
 		w.cleanup.Stop()
-		keep(w.w)
+		release(w.w)
 		w.w = nil
 	}
 	return nil
+}
+
+// release closes a kernel watcher on a goroutine of its own. Closing an
+// inotify instance that had watches waits for the kernel's grace period
+// (SRCU, in fsnotify_destroy_group): under a millisecond about half the
+// time here, 10-20 ms the rest. An instance still open when its process
+// exits is closed in the exit, and the process's parent waits for that
+// too: a process that held 30 watches to its end was seen by its parent
+// exiting 7.7 ms later on average, against 0.7 ms with the instance closed
+// before (30 exits each). Released here, the wait runs beside the caller's
+// next steps, and a process that exits before it is over waits only for
+// what is left of it.
+func release(w watcher) {
+	go w.close()
 }

@@ -180,31 +180,6 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 	return func(root string) bool { return overflow || w.incomplete[root] }
 }
 
-func (w *inotify) reset() {
-	if w.fd < 0 {
-		return
-	}
-	for wd := range w.dirs {
-		syscall.InotifyRmWatch(w.fd, uint32(wd))
-	}
-	// Removing a watch queues its IN_IGNORED; once the watches are gone
-	// nothing more is queued, and one read to the end empties the queue,
-	// an overflow of the old trees included.
-	for {
-		n, err := syscall.Read(w.fd, w.buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		if n <= 0 || err != nil {
-			break
-		}
-	}
-	clear(w.dirs)
-	clear(w.skip)
-	clear(w.files)
-	clear(w.incomplete)
-}
-
 func (w *inotify) close() error {
 	if w.fd < 0 {
 		return nil

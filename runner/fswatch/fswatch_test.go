@@ -1,15 +1,11 @@
 package fswatch
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 )
 
 func newTestWatcher(t *testing.T) *Watcher {
@@ -118,64 +114,9 @@ func TestChangesAfterClose(t *testing.T) {
 	}
 }
 
-// TestNewAfterCloseStartsClean: the kernel watcher a closed Watcher gave
-// back serves the next New (see kept), and nothing of the old tree reaches
-// the new one: neither the changes made there after the Close nor the
-// kernel's overflow of its queue that they caused.
-func TestNewAfterCloseStartsClean(t *testing.T) {
-	old := newTestWatcher(t)
-	oldRoot := t.TempDir()
-	if err := old.Tree(oldRoot, nil); err != nil {
-		t.Fatal(err)
-	}
-	instance := old.w
-	old.Close()
-	// A chmod queues one event; the kernel merges it with the one before
-	// only when both name the same file, so two files take turns.
-	files := []string{filepath.Join(oldRoot, "a"), filepath.Join(oldRoot, "b")}
-	for _, f := range files {
-		write(t, f, "")
-	}
-	for i := range queueLimit(t) + 10 {
-		if err := os.Chmod(files[i%2], fs.FileMode(0o600+i%2)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w := newTestWatcher(t)
-	if w.w != instance {
-		t.Fatal("New made a kernel watcher while a closed Watcher's was kept")
-	}
-	root := t.TempDir()
-	if err := w.Tree(root, nil); err != nil {
-		t.Fatal(err)
-	}
-	if paths, overflow := w.Changes(root); len(paths) > 0 || overflow {
-		t.Errorf("a new tree, untouched: Changes = %q, overflow %v; want nothing", paths, overflow)
-	}
-	write(t, filepath.Join(root, "new"), "x")
-	if paths, overflow := w.Changes(root); !slices.Equal(paths, []string{filepath.Join(root, "new")}) || overflow {
-		t.Errorf("after a write: Changes = %q, overflow %v; want the one file", paths, overflow)
-	}
-}
-
-// queueLimit is how many events the kernel queues for a watcher before it
-// drops them and queues an overflow.
-func queueLimit(t *testing.T) int {
-	b, err := os.ReadFile("/proc/sys/fs/inotify/max_queued_events")
-	if err != nil {
-		t.Skipf("no inotify queue limit to overflow: %v", err)
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || n > 1<<16 {
-		t.Skipf("an inotify queue limit of %q is too large to overflow here", b)
-	}
-	return n
-}
-
-// TestClosedWatcherTouchesNothing: once closed, a Watcher's kernel
-// watcher may serve another Watcher. The closed one, closed twice, must
-// neither hand its watcher out twice nor read the new owners' events
-// (a change it drained would never be reported to its owner).
+// TestClosedWatcherTouchesNothing: a Watcher closed twice releases its
+// kernel watcher once, and neither it nor its kernel watcher stands
+// between the Watchers made after it and their events.
 func TestClosedWatcherTouchesNothing(t *testing.T) {
 	closed := newTestWatcher(t)
 	closed.Close()
@@ -203,59 +144,6 @@ func TestClosedWatcherTouchesNothing(t *testing.T) {
 	if err := closed.Tree(t.TempDir(), nil); err == nil {
 		t.Error("a closed watcher took a tree")
 	}
-}
-
-// TestWatcherIsKeptOnce: a Watcher dropped without Close gives its kernel
-// watcher back once collected, as Close does; one closed and then dropped
-// gives it back once, not twice (two Watchers would then share it, or the
-// second giving back would close what the first kept).
-func TestWatcherIsKeptOnce(t *testing.T) {
-	newTestWatcher(t) // skips where there is no watcher
-	for w := takeKept(); w != nil; w = takeKept() {
-		w.close()
-	}
-	var closed, dropped watcher
-	func() {
-		a, err := New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		closed, dropped = a.w, b.w
-		a.Close()
-	}()
-	// Both Watchers are collected in the same cycle, their cleanups run
-	// one after the other: once the dropped one's has, the closed one's
-	// (if it had one left) has had its chance too.
-	deadline := time.Now().Add(5 * time.Second)
-	for !slices.Contains(keptNow(), dropped) {
-		if time.Now().After(deadline) {
-			t.Fatal("a dropped Watcher's kernel watcher was not kept 5s after it was dropped")
-		}
-		runtime.GC()
-		time.Sleep(10 * time.Millisecond)
-	}
-	runtime.GC()
-	time.Sleep(50 * time.Millisecond)
-	if got := keptNow(); len(got) != 2 || !slices.Contains(got, closed) {
-		t.Fatalf("kept %d kernel watchers, want the closed and the dropped Watcher's, once each", len(got))
-	}
-	one, two := newTestWatcher(t), newTestWatcher(t)
-	for _, w := range []*Watcher{one, two} {
-		if err := w.Tree(t.TempDir(), nil); err != nil {
-			t.Errorf("a kept kernel watcher, taken again, cannot watch: %v", err)
-		}
-	}
-}
-
-// keptNow is what kept holds.
-func keptNow() []watcher {
-	kept.Lock()
-	defer kept.Unlock()
-	return slices.Clone(kept.idle)
 }
 
 // TestTreeAndFilesSeesWritesThroughALink: a file hard-linked out of the
