@@ -70,7 +70,9 @@
 // lists a GPU) and cc (the C compiler compiles and links a program), each
 // with a one-line reason. Its probes
 // run concurrently, each bounded by 2 s. probeIndex checks, separately and
-// only when a case needs it, that a package index answers.
+// only when a case needs it, that a package index answers. The request is
+// python's (HTTPGet): cleanexit links no network code, and so no C
+// library.
 //
 // # Provisioning
 //

@@ -25,6 +25,7 @@ type Features struct {
 	host   *Host
 	getenv func(string) string
 	index  string
+	python string
 	probes map[string]*onceProbe
 }
 
@@ -32,6 +33,8 @@ type Features struct {
 type FeatureOptions struct {
 	// Index is the package index whose answer decides "network".
 	Index string
+	// Python is the interpreter that asks the index (see HTTPGet).
+	Python string
 	// Getenv supplies CC; default os.Getenv.
 	Getenv func(string) string
 	// Network, when set, replaces the probe of Index: a caller that
@@ -43,7 +46,8 @@ type FeatureOptions struct {
 // connection to answer, each with what it means; every other known name is
 // a fact of the Host or of the Interpreter.
 var costlyFeatures = map[string]func(*Features, context.Context) (bool, string){
-	// network: the package index answers (one HTTP request, up to 3 s).
+	// network: the package index answers (one HTTP request through
+	// python, up to 3 s).
 	"network": (*Features).probeNetwork,
 	// cc: a C compiler compiles and links an empty program (30-100 ms),
 	// unless the Host already probed it.
@@ -72,7 +76,7 @@ func (p *onceProbe) answer() (bool, string) {
 // NewFeatures returns the features of host (nil for none known), with the
 // costly ones not yet probed.
 func NewFeatures(host *Host, opts FeatureOptions) *Features {
-	f := &Features{host: host, getenv: opts.Getenv, index: opts.Index, probes: map[string]*onceProbe{}}
+	f := &Features{host: host, getenv: opts.Getenv, index: opts.Index, python: opts.Python, probes: map[string]*onceProbe{}}
 	if f.getenv == nil {
 		f.getenv = os.Getenv
 	}
@@ -132,7 +136,7 @@ func (f *Features) probeNetwork(ctx context.Context) (bool, string) {
 	if index == "" {
 		index = "https://pypi.org/simple/"
 	}
-	if err := probeIndex(ctx, index, 3*time.Second); err != nil {
+	if err := probeIndex(ctx, f.python, f.getenv, index, 3*time.Second); err != nil {
 		return false, err.Error()
 	}
 	return true, ""

@@ -3,7 +3,6 @@ package toolchains
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -21,10 +20,11 @@ const defaultProbeIndexTimeout = 2 * time.Second
 // fail in pip after a long timeout.
 //
 // For http and https, any HTTP response counts, even 404: something
-// answered. For file URLs (and plain absolute paths) the directory must
-// exist. The error says why, with any credentials in the URL redacted:
-// "no answer from https://pypi.org/simple within 2s: ...".
-func probeIndex(ctx context.Context, indexURL string, timeout time.Duration) error {
+// answered. python sends the request (see HTTPGet), with the network
+// variables of getenv. For file URLs (and plain absolute paths) the
+// directory must exist. The error says why, with any credentials in the
+// URL redacted: "no answer from https://pypi.org/simple within 2s: ...".
+func probeIndex(ctx context.Context, python string, getenv func(string) string, indexURL string, timeout time.Duration) error {
 	if timeout <= 0 {
 		timeout = defaultProbeIndexTimeout
 	}
@@ -34,7 +34,7 @@ func probeIndex(ctx context.Context, indexURL string, timeout time.Duration) err
 	}
 	switch u.Scheme {
 	case "http", "https":
-		return probeHTTPIndex(ctx, u, timeout)
+		return probeHTTPIndex(ctx, python, getenv, u, timeout)
 	case "file":
 		return probeIndexDir(fileURLPath(u))
 	case "":
@@ -47,22 +47,15 @@ func probeIndex(ctx context.Context, indexURL string, timeout time.Duration) err
 
 // probeHTTPIndex sends one GET and reads nothing of the body: a simple
 // index page can be megabytes.
-func probeHTTPIndex(ctx context.Context, u *url.URL, timeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return fmt.Errorf("package index %s: %w", u.Redacted(), err)
+func probeHTTPIndex(ctx context.Context, python string, getenv func(string) string, u *url.URL, timeout time.Duration) error {
+	if python == "" {
+		return fmt.Errorf("package index %s: no interpreter to send the request", u.Redacted())
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		// The url.Error repeats the URL, credentials included: keep its cause.
-		if uerr, ok := err.(*url.Error); ok {
-			err = uerr.Err
-		}
-		return fmt.Errorf("no answer from %s within %s: %w", u.Redacted(), timeout, err)
+	if _, _, err := HTTPGet(ctx, python, getenv, u.String(), 0, timeout); err != nil {
+		// The reason may repeat the URL, credentials included.
+		why := strings.ReplaceAll(err.Error(), u.String(), u.Redacted())
+		return fmt.Errorf("no answer from %s within %s: %s", u.Redacted(), timeout, why)
 	}
-	resp.Body.Close()
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 )
 
 func TestProbeIndex(t *testing.T) {
+	py := requestPython(t)
 	ok := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("<html>simple</html>"))
 	}))
@@ -61,7 +62,7 @@ func TestProbeIndex(t *testing.T) {
 		{name: "relative path", url: "wheels", wantErr: []string{"unsupported scheme"}},
 	}
 	for _, tt := range tests {
-		err := probeIndex(context.Background(), tt.url, tt.timeout)
+		err := probeIndex(context.Background(), py, noVariables, tt.url, tt.timeout)
 		if len(tt.wantErr) == 0 {
 			if err != nil {
 				t.Errorf("%s: %v", tt.name, err)
@@ -82,3 +83,18 @@ func TestProbeIndex(t *testing.T) {
 		}
 	}
 }
+
+// requestPython is the interpreter of this machine that RequestPython
+// picks; the test skips, saying so, where there is none.
+func requestPython(t *testing.T) string {
+	t.Helper()
+	found, err := Discover(context.Background(), Options{Getenv: thisMachine, CacheDir: t.TempDir()})
+	py := RequestPython(found)
+	if py == "" {
+		t.Skipf("no interpreter to send HTTP requests: %v", err)
+	}
+	return py
+}
+
+// noVariables is an environment without proxies, whatever the caller's.
+func noVariables(string) string { return "" }

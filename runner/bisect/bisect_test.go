@@ -121,7 +121,7 @@ func TestVersionsEndToEnd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ix := cases.Index{NoIndex: true, FindLinks: []string{wheelhouse1x(t, tc.missing...)}}
 			tg := openTarget(t, crashCase(t, "crashy", "crashy-pkg==1.0", "crashy-pkg==1.9"), ix, "crashy-pkg")
-			listed, _, err := listVersions(context.Background(), tg.run.Index, "crashy-pkg")
+			listed, _, err := listVersions(context.Background(), tg.run.Interp.Path, noVariables, tg.run.Index, "crashy-pkg")
 			if err != nil {
 				t.Fatal(err)
 			}

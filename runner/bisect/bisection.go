@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -78,7 +79,11 @@ func Run(ctx context.Context, t *Target, o Options, log io.Writer) (Finding, err
 }
 
 func runVersions(ctx context.Context, t *Target, o Options, log io.Writer, report func(Step)) (Finding, error) {
-	listed, warnings, err := listVersions(ctx, t.run.Index, o.Package)
+	var python string
+	if t.run.Interp != nil {
+		python = t.run.Interp.Path
+	}
+	listed, warnings, err := listVersions(ctx, python, os.Getenv, t.run.Index, o.Package)
 	if err != nil {
 		return Finding{}, err
 	}

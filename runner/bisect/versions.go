@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"io"
-	"net/http"
 	"net/url"
 	"os"
 	"path"
@@ -19,6 +17,7 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/pep440"
 	"github.com/cleanexit/cleanexit/runner/pep508"
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 // defaultIndex is where versions are listed from when nothing says otherwise,
@@ -29,8 +28,9 @@ const defaultIndex = "https://pypi.org/simple/"
 // each find-links folder or page, and the project page of the index and
 // extra indexes (the simple repository API, PEP 503) unless NoIndex. A
 // source that cannot be read is an error only when no source gave any
-// version; otherwise it is returned as a warning.
-func listVersions(ctx context.Context, ix cases.Index, pkg string) (versions []string, warnings []string, err error) {
+// version; otherwise it is returned as a warning. Pages are fetched by
+// python with the network variables of getenv (toolchains.HTTPGet).
+func listVersions(ctx context.Context, python string, getenv func(string) string, ix cases.Index, pkg string) (versions []string, warnings []string, err error) {
 	want := pep508.Normalize(pkg)
 	seen := map[string]bool{}
 	var problems []string
@@ -57,7 +57,7 @@ func listVersions(ctx context.Context, ix cases.Index, pkg string) (versions []s
 		return nil, nil, fmt.Errorf("no find-links and no index to list %s's versions from (--find-links, --index-url)", pkg)
 	}
 	for _, src := range sources {
-		names, err := listFiles(ctx, src)
+		names, err := listFiles(ctx, python, getenv, src)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
@@ -76,12 +76,12 @@ func listVersions(ctx context.Context, ix cases.Index, pkg string) (versions []s
 
 // listFiles returns the distribution file names a find-links entry or index
 // page offers: a folder's entries, or the targets of a page's links.
-func listFiles(ctx context.Context, src string) ([]string, error) {
+func listFiles(ctx context.Context, python string, getenv func(string) string, src string) ([]string, error) {
 	local := src
 	if u, err := url.Parse(src); err == nil && u.Scheme == "file" {
 		local = filepath.FromSlash(u.Path)
 	} else if err == nil && (u.Scheme == "http" || u.Scheme == "https") {
-		return listPage(ctx, src)
+		return listPage(ctx, python, getenv, src)
 	}
 	fi, err := os.Stat(local)
 	if err != nil {
@@ -106,25 +106,20 @@ func listFiles(ctx context.Context, src string) ([]string, error) {
 }
 
 // listPage fetches an HTML page of links (PEP 503).
-func listPage(ctx context.Context, page string) ([]string, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, page, nil)
-	if err != nil {
-		return nil, err
+func listPage(ctx context.Context, python string, getenv func(string) string, page string) ([]string, error) {
+	shown := page
+	if u, err := url.Parse(page); err == nil {
+		shown = u.Redacted()
 	}
-	req.Header.Set("Accept", "text/html")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("listing %s: %v", page, err)
+	if python == "" {
+		return nil, fmt.Errorf("listing %s: no interpreter to send the request", shown)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("listing %s: %s", page, resp.Status)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	status, body, err := toolchains.HTTPGet(ctx, python, getenv, page, 64<<20, 30*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("listing %s: %v", page, err)
+		return nil, fmt.Errorf("listing %s: %v", shown, strings.ReplaceAll(err.Error(), page, shown))
+	}
+	if status != 200 {
+		return nil, fmt.Errorf("listing %s: HTTP %d", shown, status)
 	}
 	return linkTargets(string(body)), nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 func TestBetween(t *testing.T) {
@@ -42,6 +43,7 @@ func TestBetween(t *testing.T) {
 }
 
 func TestListVersions(t *testing.T) {
+	py := requestPython(t)
 	dir := t.TempDir()
 	for _, f := range []string{"crashy_pkg-1.0-py3-none-any.whl", "crashy_pkg-1.1-py3-none-any.whl", "other-9.0-py3-none-any.whl"} {
 		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o666); err != nil {
@@ -76,7 +78,7 @@ func TestListVersions(t *testing.T) {
 		{"nothing found", cases.Index{URL: srv.URL + "/elsewhere/"}, nil, 0, "404"},
 		{"nowhere to look", cases.Index{NoIndex: true}, nil, 0, "no find-links"},
 	} {
-		got, warnings, err := listVersions(context.Background(), tc.ix, "Crashy_Pkg")
+		got, warnings, err := listVersions(context.Background(), py, noVariables, tc.ix, "Crashy_Pkg")
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
@@ -89,3 +91,18 @@ func TestListVersions(t *testing.T) {
 		}
 	}
 }
+
+// requestPython is the interpreter of this machine that sends the
+// requests; the test skips, saying so, where there is none.
+func requestPython(t *testing.T) string {
+	t.Helper()
+	found, err := toolchains.Discover(context.Background(), toolchains.Options{Getenv: os.Getenv, CacheDir: t.TempDir()})
+	py := toolchains.RequestPython(found)
+	if py == "" {
+		t.Skipf("no interpreter to send HTTP requests: %v", err)
+	}
+	return py
+}
+
+// noVariables is an environment without proxies, whatever the caller's.
+func noVariables(string) string { return "" }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/toolchains"
 )
 
 // An environment build runs code that neither cleanexit nor the user
@@ -14,20 +16,17 @@ import (
 // and a temporary folder, listed here; a case that needs another one at
 // build time names it (`index: {env: [NAME]}` in case.yaml).
 
-// buildVariables are the caller's variables every build sees, by name.
-var buildVariables = []string{
+// buildVariables are the caller's variables every build sees, by name:
+// the network's (proxies and certificates, toolchains.NetworkVariables)
+// and these.
+var buildVariables = append([]string{
 	// where programs are, and where to write temporary files
 	"PATH", "TMPDIR", "TMP", "TEMP",
 	// locale, so that tools decode file names and output as the user does
 	"LANG", "LANGUAGE",
-	// proxies, in both spellings that tools read
-	"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
-	"http_proxy", "https_proxy", "all_proxy", "no_proxy",
-	// certificates for an index behind a TLS-inspecting proxy
-	"SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE",
 	// where pip and uv find their configuration files and caches
 	"XDG_CONFIG_HOME", "XDG_CACHE_HOME",
-}
+}, toolchains.NetworkVariables...)
 
 // windowsBuildVariables are what programs on Windows cannot start without,
 // or use in place of HOME for their configuration and caches.
