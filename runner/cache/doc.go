@@ -12,6 +12,8 @@
 //	ext/                         build-ext outputs (runner/script)
 //	identities.json              interpreter identities (toolchains)
 //	test-times.txt               each run's last duration, for --order
+//	listings.json                the folders of watched trees, as last seen
+//	                             (runner/fswatch)
 //	bisect/<hash>/               clones `cleanexit bisect` made
 //
 // Other packages do not spell these names: they ask a [Dir] for the path

@@ -14,6 +14,13 @@
 // watched, it says so, and the caller compares everything, as it would
 // without a Watcher. Elsewhere than Linux New fails and callers walk.
 //
+// Watching a tree takes a watch per folder, and knowing the folders takes
+// reading every one of them, files and all: 2-3.5 ms for a standard
+// library, before a session's first run. With KeepListings, a walk keeps
+// each folder's subfolders in a file and the next one, in this process
+// or a later one, takes them from there for every folder that is the
+// same folder, unchanged since (see listings), after watching it.
+//
 // A write through a shared memory mapping makes no write event; it is
 // seen at the file's last close (IN_CLOSE_WRITE), which comes at the
 // latest when the writer exits, and every process of a run has ended

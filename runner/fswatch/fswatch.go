@@ -21,11 +21,12 @@ type Watcher struct {
 	roots   map[string]bool                // the trees given to Tree
 	pending map[string]map[string]struct{} // tree root -> changed paths not yet asked for
 	lost    map[string]bool                // tree root -> events were lost since last asked
+	listed  *listings                      // see KeepListings; nil keeps none
 }
 
 // watcher is what a platform provides.
 type watcher interface {
-	add(root string, skip func(name string) bool, files bool) error
+	add(root string, skip func(name string) bool, files bool, listed *listings) error
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
@@ -73,7 +74,7 @@ func (w *Watcher) tree(root string, skip func(name string) bool, files bool) err
 		return errors.New("fswatch: closed")
 	}
 	w.roots[root] = true
-	return w.w.add(root, skip, files)
+	return w.w.add(root, skip, files, w.listed)
 }
 
 // Changes returns the paths below root, a folder given to Tree or TreeAndFiles, that
@@ -102,6 +103,16 @@ func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 	delete(w.pending, root)
 	delete(w.lost, root)
 	return paths, overflow
+}
+
+// KeepListings makes the Tree walks from now on keep what they read of
+// their folders in the file at path, and use what an earlier walk, of
+// this process or another, kept there (see listings). TreeAndFiles reads
+// every folder, as it must to watch every file.
+func (w *Watcher) KeepListings(path string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.listed = loadListings(path)
 }
 
 // Close stops watching: from then on Changes vouches for nothing. It

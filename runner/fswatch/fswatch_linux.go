@@ -3,6 +3,7 @@ package fswatch
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"syscall"
@@ -25,7 +26,10 @@ type inotify struct {
 	// be watched: from then on every answer for them is "anything may
 	// have changed".
 	incomplete map[string]bool
-	buf        []byte
+	// listed is where the subfolders of the trees' folders are kept from
+	// one process to the next (see listings); nil keeps nothing.
+	listed *listings
+	buf    []byte
 }
 
 type watched struct {
@@ -58,17 +62,25 @@ func newWatcher() (watcher, error) {
 	return &inotify{fd: fd, dirs: map[int32]*watched{}, skip: map[string]func(string) bool{}, files: map[string]bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
 }
 
-func (w *inotify) add(root string, skip func(name string) bool, files bool) error {
+func (w *inotify) add(root string, skip func(name string) bool, files bool, listed *listings) error {
 	if w.fd < 0 {
 		return errors.New("fswatch: closed")
 	}
 	w.skip[root] = skip
 	w.files[root] = w.files[root] || files
-	return w.watchTree(root, root)
+	if listed != nil {
+		w.listed = listed
+	}
+	err := w.watchTree(root, root)
+	w.listed.save()
+	return err
 }
 
 // watchTree watches dir and the folders below it, as part of root's tree.
 func (w *inotify) watchTree(dir, root string) error {
+	if !w.files[root] {
+		return w.watchFolders(dir, root, dir)
+	}
 	skip := w.skip[root]
 	var first error
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -79,10 +91,8 @@ func (w *inotify) watchTree(dir, root string) error {
 			return nil
 		}
 		if !d.IsDir() {
-			if w.files[root] {
-				if err := w.watch(p, root, fileMask); err != nil && first == nil {
-					first = err
-				}
+			if err := w.watch(p, root, fileMask); err != nil && first == nil {
+				first = err
 			}
 			return nil
 		}
@@ -95,6 +105,69 @@ func (w *inotify) watchTree(dir, root string) error {
 		return nil
 	})
 	return first
+}
+
+// watchFolders watches dir and the folders below it, as part of root's
+// tree, where top is the folder the walk started from. A folder is
+// watched before its subfolders are known, from the listings where they
+// still hold for it (see listings), else by reading it; so a subfolder
+// made after that is an event, never a gap. Only the walk's top folder
+// failing to be watched is an error, as for filepath.WalkDir: a folder
+// below that vanished meanwhile was no longer there to watch.
+func (w *inotify) watchFolders(dir, root, top string) error {
+	if err := w.watch(dir, root, mask); err != nil {
+		if dir == top {
+			return err
+		}
+		return nil
+	}
+	subs, err := w.subfolders(dir)
+	if err != nil {
+		if dir == top {
+			return &fs.PathError{Op: "open", Path: dir, Err: err}
+		}
+		return nil
+	}
+	skip := w.skip[root]
+	var first error
+	for _, name := range subs {
+		if skip != nil && skip(name) {
+			continue
+		}
+		if err := w.watchFolders(filepath.Join(dir, name), root, top); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// subfolders names the folders in dir: the listing's, if it still holds,
+// else read (and listed for the next walk).
+func (w *inotify) subfolders(dir string) ([]string, error) {
+	var st syscall.Stat_t
+	if err := syscall.Lstat(dir, &st); err != nil {
+		return nil, err
+	}
+	now := folderListing{Dev: uint64(st.Dev), Ino: st.Ino, Ctime: st.Ctim.Nano()}
+	if subs, ok := w.listed.subfolders(dir, now); ok {
+		return subs, nil
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			now.Subs = append(now.Subs, e.Name())
+		}
+	}
+	w.listed.record(dir, now)
+	return now.Subs, nil
 }
 
 // watch adds a watch on dir, a folder, or with fileMask a file, for root.
