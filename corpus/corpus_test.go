@@ -109,6 +109,7 @@ func TestCorpus(t *testing.T) {
 	}
 	close(work)
 	wg.Wait()
+	s.Close() // the runs are over: the proofs need only their results
 }
 
 // parallelFlag is go test's -parallel: how many runs go at once, as for
