@@ -3,7 +3,6 @@ package toolchains
 import (
 	"context"
 	"encoding/base64"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -31,12 +30,7 @@ func TestHTTPGet(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + l.Addr().String() + "/simple/"
-	l.Close()
+	closed := nobodyListens(t) + "/simple/"
 	withCreds := strings.Replace(srv.URL, "http://", "http://alice:s3%20cret@", 1)
 
 	tests := []struct {

@@ -28,13 +28,7 @@ func TestProbeIndex(t *testing.T) {
 		}
 	}))
 	defer slow.Close()
-	// A port nobody listens on: bind one, note it, close it.
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + l.Addr().String() + "/simple"
-	l.Close()
+	closed := nobodyListens(t) + "/simple"
 
 	dir := t.TempDir()
 	file := filepath.Join(dir, "index.html")
@@ -98,3 +92,15 @@ func requestPython(t *testing.T) string {
 
 // noVariables is an environment without proxies, whatever the caller's.
 func noVariables(string) string { return "" }
+
+// nobodyListens is the URL of a local port nobody listens on: one bound,
+// noted and closed.
+func nobodyListens(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return "http://" + l.Addr().String()
+}
