@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -149,9 +151,10 @@ func (w *inotify) subfolders(dir string) ([]string, error) {
 		return nil, err
 	}
 	now := folderListing{Dev: uint64(st.Dev), Ino: st.Ino, Ctime: st.Ctim.Nano()}
-	if subs, ok := w.listed.subfolders(dir, now); ok {
+	if subs, ok := w.listed.subfolders(dir, now); ok && allFolders(dir, subs, uint64(st.Nlink)) {
 		return subs, nil
 	}
+	foldersRead.Add(1)
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -169,6 +172,33 @@ func (w *inotify) subfolders(dir string) ([]string, error) {
 	w.listed.record(dir, now)
 	return now.Subs, nil
 }
+
+// allFolders says whether subs are all the folders in dir, whose link
+// count is nlink: as many as the kernel counts (each subfolder's ".."
+// links to dir), none named twice, each one a folder. A listing is in the
+// cache, where a case can write: checked so, it can spare the walk a
+// read, never hide a folder from it. A file system whose folders do not
+// count their subfolders (btrfs: a link count of 1) is read every time.
+func allFolders(dir string, subs []string, nlink uint64) bool {
+	if nlink < 2 || uint64(len(subs)) != nlink-2 {
+		return false
+	}
+	seen := make(map[string]bool, len(subs))
+	for _, name := range subs {
+		if seen[name] || name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+			return false
+		}
+		seen[name] = true
+		var st syscall.Stat_t
+		if syscall.Lstat(filepath.Join(dir, name), &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFDIR {
+			return false
+		}
+	}
+	return true
+}
+
+// foldersRead counts the folders read for their subfolders, for tests.
+var foldersRead atomic.Int64
 
 // watch adds a watch on dir, a folder, or with fileMask a file, for root.
 func (w *inotify) watch(dir, root string, mask uint32) error {

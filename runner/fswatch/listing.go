@@ -19,7 +19,10 @@ import (
 // A folder's listing is used only while the folder is the same file
 // (device and inode) with the same change time: making, removing or
 // renaming anything in a folder sets its change time, which no program
-// can set back. Its watch is added before it is checked, so that what is
+// can set back. The file is in the cache, where a case can write, so a
+// listing must also name every subfolder the kernel counts, each one a
+// folder (see allFolders): a forged one can spare a read, never hide a
+// folder. Its watch is added before it is checked, so that what is
 // made in it after the check is an event. A change time within two
 // seconds of the listing being written is not trusted (git's "racily
 // clean" index entries): the clock that stamps it is coarser than what

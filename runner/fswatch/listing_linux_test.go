@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -59,25 +60,62 @@ func seen(t *testing.T, w *Watcher, root, dir string) bool {
 }
 
 // TestListingsAreUsed: a walk takes an unchanged folder's subfolders from
-// the listing, without reading the folder: a listing that leaves one out
-// (which no walk writes; the test does) leaves it unwatched.
+// the listing, without reading the folder.
 func TestListingsAreUsed(t *testing.T) {
 	root, file := listedTree(t)
-	editListings(t, file, func(f *listingFile) {
-		l := f.Folders[root]
-		l.Subs = slices.DeleteFunc(l.Subs, func(s string) bool { return s == "a" })
-		f.Folders[root] = l
-	})
 	w := newTestWatcher(t)
 	w.KeepListings(file)
+	before := foldersRead.Load()
 	if err := w.Tree(root, nil); err != nil {
 		t.Fatal(err)
 	}
-	if seen(t, w, root, filepath.Join(root, "a")) {
-		t.Error("a folder the listing leaves out was read and watched: the listing was not used")
+	if n := foldersRead.Load() - before; n != 0 {
+		t.Errorf("the walk of an unchanged tree read %d folders; want none, the listing's", n)
 	}
-	if !seen(t, w, root, filepath.Join(root, "b", "c")) {
-		t.Error("a folder below a listed one is not watched")
+	for _, dir := range []string{root, filepath.Join(root, "a"), filepath.Join(root, "b", "c")} {
+		if !seen(t, w, root, dir) {
+			t.Errorf("%s is not watched", dir)
+		}
+	}
+}
+
+// TestForgedListings: the listing file is in the cache, where a case can
+// write. A listing that leaves a folder out, or names another in its place,
+// must not leave the folder unwatched for a later session's runs to write
+// in unseen: a listing is used only where it names each subfolder the
+// folder holds, as many as the kernel counts (its link count), and each a
+// folder.
+func TestForgedListings(t *testing.T) {
+	tests := []struct {
+		name string
+		subs []string // the root's listing, forged
+	}{
+		{"a folder left out", []string{"b"}},
+		{"a folder named in another's place", []string{"b", "bogus"}},
+		{"a file named in a folder's place", []string{"b", "f"}},
+		{"a folder named twice", []string{"b", "b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, file := listedTree(t)
+			write(t, filepath.Join(root, "f"), "")
+			editListings(t, file, func(f *listingFile) {
+				var st syscall.Stat_t
+				if err := syscall.Lstat(root, &st); err != nil {
+					t.Fatal(err)
+				}
+				f.Folders[root] = folderListing{Dev: uint64(st.Dev), Ino: st.Ino, Ctime: st.Ctim.Nano(), Subs: tt.subs}
+				f.Written = time.Now().Add(time.Minute).UnixNano()
+			})
+			w := newTestWatcher(t)
+			w.KeepListings(file)
+			if err := w.Tree(root, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !seen(t, w, root, filepath.Join(root, "a")) {
+				t.Error("the folder the forged listing hides is not watched")
+			}
+		})
 	}
 }
 
