@@ -63,6 +63,13 @@ func seen(t *testing.T, w *Watcher, root, dir string) bool {
 // the listing, without reading the folder.
 func TestListingsAreUsed(t *testing.T) {
 	root, file := listedTree(t)
+	var st syscall.Stat_t
+	if err := syscall.Lstat(root, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Nlink != 4 {
+		t.Skipf("the file system of %s does not count a folder's subfolders in its link count (%d for 2): listings are never used there", root, st.Nlink)
+	}
 	w := newTestWatcher(t)
 	w.KeepListings(file)
 	before := foldersRead.Load()
