@@ -55,9 +55,10 @@ type listingFile struct {
 // racyWindow is how close to the file's writing a change time must not be.
 const racyWindow = 2 * time.Second
 
-// maxListed bounds the file: past it, the folders this process did not
-// use are dropped.
-const maxListed = 20000
+// maxListed bounds the file, which every session reads before its first
+// run: a session whose walks took more folders than that keeps the first
+// ones it took.
+const maxListed = 4096
 
 // loadListings reads path; a missing, unreadable or corrupt file is an
 // empty one, rewritten at the next save.
@@ -101,11 +102,12 @@ func (l *listings) record(dir string, read folderListing) {
 	l.dirty = true
 }
 
-// save writes the folders this process read or confirmed, and as many of
-// the others as fit, when it read anything the file did not have. The
-// file is replaced whole, by a rename: a reader sees the old file or the
-// new one, and of two writers the last wins, which costs the other's next
-// walk a read, never a wrong listing.
+// save writes the folders this process read or confirmed, when it read
+// anything the file did not have; the others' are dropped, so that the
+// file holds what one session walks, not what every session ever did.
+// The file is replaced whole, by a rename: a reader sees the old file or
+// the new one, and of two writers the last wins, which costs the other's
+// next walk a read, never a wrong listing.
 func (l *listings) save() {
 	if l == nil {
 		return
@@ -117,15 +119,10 @@ func (l *listings) save() {
 	}
 	f := listingFile{Written: time.Now().UnixNano(), Folders: map[string]folderListing{}}
 	for dir, fl := range l.fresh {
-		f.Folders[dir] = fl
-	}
-	for dir, fl := range l.folders {
 		if len(f.Folders) >= maxListed {
 			break
 		}
-		if _, ok := f.Folders[dir]; !ok {
-			f.Folders[dir] = fl
-		}
+		f.Folders[dir] = fl
 	}
 	b, err := json.Marshal(f)
 	if err != nil {

@@ -185,3 +185,29 @@ func TestListingsOfChangedFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestListingsHoldOneSessionsWalks: every session reads the file before
+// its first run, so it holds what the last session that read a folder
+// walked, not every folder any session ever did.
+func TestListingsHoldOneSessionsWalks(t *testing.T) {
+	rootA, file := listedTree(t)
+	rootB := t.TempDir()
+	if err := os.Mkdir(filepath.Join(rootB, "x"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	w := newTestWatcher(t)
+	w.KeepListings(file)
+	if err := w.Tree(rootB, nil); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	editListings(t, file, func(f *listingFile) {
+		for dir := range f.Folders {
+			got = append(got, dir)
+		}
+	})
+	slices.Sort(got)
+	if want := []string{rootB, filepath.Join(rootB, "x")}; !slices.Equal(got, want) {
+		t.Errorf("after a walk of %s alone, the file lists %q; want %q (%s was walked by an earlier session)", rootB, got, want, rootA)
+	}
+}
