@@ -46,32 +46,26 @@ func HTTPGet(ctx context.Context, python string, getenv func(string) string, url
 	// python's own start and imports get time beyond the request's.
 	ctx, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, python, "-E", "-s", "-S", "-c", httpGetScript,
-		strconv.FormatFloat(timeout.Seconds(), 'f', -1, 64), strconv.Itoa(limit))
+	env := []string{} // nil would hand python the caller's whole environment
 	for _, name := range NetworkVariables {
 		if v := getenv(name); v != "" {
-			cmd.Env = append(cmd.Env, name+"="+v)
+			env = append(env, name+"="+v)
 		}
 	}
-	if cmd.Env == nil {
-		cmd.Env = []string{} // nil would hand python the caller's whole environment
-	}
-	cmd.Stdin = strings.NewReader(url + "\n")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	stdout, stderr, runErr := runWithInput(ctx, env, strings.NewReader(url+"\n"), python, "-E", "-s", "-S", "-c", httpGetScript,
+		strconv.FormatFloat(timeout.Seconds(), 'f', -1, 64), strconv.Itoa(limit))
 	var exit *exec.ExitError
 	switch {
-	case errors.As(runErr, &exit) && exit.ExitCode() == 2 && stderr.Len() > 0:
-		return 0, nil, errors.New(lastLine(stderr.Bytes()))
+	case errors.As(runErr, &exit) && exit.ExitCode() == 2 && len(stderr) > 0:
+		return 0, nil, errors.New(lastLine(stderr))
 	case runErr != nil:
 		why := runErr.Error()
-		if stderr.Len() > 0 {
-			why = lastLine(stderr.Bytes())
+		if len(stderr) > 0 {
+			why = lastLine(stderr)
 		}
 		return 0, nil, fmt.Errorf("%s could not send the request: %s", python, why)
 	}
-	line, rest, _ := bytes.Cut(stdout.Bytes(), []byte("\n"))
+	line, rest, _ := bytes.Cut(stdout, []byte("\n"))
 	status, err = strconv.Atoi(string(line))
 	if err != nil {
 		return 0, nil, fmt.Errorf("%s answered %q, not a status code", python, line)

@@ -3,6 +3,7 @@ package toolchains
 import (
 	"bytes"
 	"context"
+	"io"
 	"os/exec"
 	"strings"
 	"time"
@@ -17,7 +18,13 @@ type commandRunner func(ctx context.Context, env []string, name string, args ...
 // runCommand is the commandRunner that starts real processes. A nil env
 // inherits this process's environment.
 func runCommand(ctx context.Context, env []string, name string, args ...string) ([]byte, []byte, error) {
+	return runWithInput(ctx, env, nil, name, args...)
+}
+
+// runWithInput is runCommand with stdin (nil: none) for the program.
+func runWithInput(ctx context.Context, env []string, stdin io.Reader, name string, args ...string) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdin = stdin
 	// Past the identify timeout, kill what it started too: a hanging
 	// "interpreter" may be a script with children of its own.
 	procgroup.Isolate(cmd)
