@@ -19,7 +19,8 @@ type Options struct {
 	// interpreters are identified with. Nil means os.Getenv.
 	Getenv func(string) string
 
-	// CacheDir holds identities.json, the identity cache. "" disables it.
+	// CacheDir holds identities.json, the identity cache, and scans.json,
+	// what the folders searched held. "" disables both.
 	CacheDir string
 
 	// LazyCompiler leaves the "cc" feature out of DetectHost's Host, for a
@@ -60,6 +61,7 @@ type discovery struct {
 	goos     string
 	root     string
 	cacheDir string
+	scans    *scanCache // what the folders listed held; nil keeps nothing
 	run      commandRunner
 	warn     func(error)
 }
@@ -109,7 +111,11 @@ type located struct {
 // reasons candidates were skipped.
 func Discover(ctx context.Context, opts Options) ([]*Interpreter, error) {
 	d := newDiscovery(opts)
+	d.scans = loadScanCache(d.cacheDir, d.goos)
 	cands, places := d.candidates()
+	if err := d.scans.save(); err != nil {
+		d.warn(err)
+	}
 	found := d.locate(cands)
 
 	cache := loadIdentityCache(d.cacheDir)

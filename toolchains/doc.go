@@ -61,6 +61,14 @@
 // Interpreter.Key hashes the same identity (path, size, mtime) for keying
 // the environments built from an interpreter.
 //
+// What the searched folders hold is cached too, in CacheDir/scans.json:
+// each folder's interpreter-named entries, kept while the folder has the
+// same device, inode, modification and change time (an entry made,
+// removed or renamed changes them), so that a warm Discover reads none of
+// /usr/bin's thousand entries. A folder changed in the last two seconds
+// is read every time (its times may not show a change in the same clock
+// tick), and the file names the executable that wrote it.
+//
 // # Host
 //
 // DetectHost reports the features cases can REQUIRE: the OS and

@@ -76,15 +76,17 @@ func (d *discovery) candidates() ([]candidate, []searchPlace) {
 	addDir := func(dir, source string) {
 		// Where /usr is merged, /bin is a link to /usr/bin: PATH names
 		// the same thousand-entry folder twice, and it is listed once.
-		if fi, err := os.Stat(dir); err == nil {
-			if id, ok := fileIdentity(fi); ok {
-				if listed[id] {
-					return
-				}
-				listed[id] = true
-			}
+		fi, err := os.Stat(dir)
+		if err != nil {
+			return // nothing to list
 		}
-		cands = append(cands, d.scanDir(dir, source)...)
+		if id, ok := fileIdentity(fi); ok {
+			if listed[id] {
+				return
+			}
+			listed[id] = true
+		}
+		cands = append(cands, d.scanDir(dir, fi, source)...)
 	}
 
 	if list := d.getenv("CLEANEXIT_PYTHONS"); list != "" {
@@ -149,22 +151,38 @@ func (d *discovery) candidates() ([]candidate, []searchPlace) {
 	return cands, places
 }
 
-// scanDir lists the interpreter-named entries of dir, sorted so that the
-// shortest name (python3 before python3.12) is the Path an interpreter is
-// reported under.
-func (d *discovery) scanDir(dir, source string) []candidate {
+// scanDir lists the interpreter-named entries of dir, a folder stat'ed as
+// fi, sorted so that the shortest name (python3 before python3.12) is the
+// Path an interpreter is reported under; from the scan cache where it
+// still holds for the folder.
+func (d *discovery) scanDir(dir string, fi os.FileInfo, source string) []candidate {
+	names, ok := d.scans.lookup(dir, fi)
+	if !ok {
+		names, ok = d.listDir(dir)
+		if ok {
+			d.scans.record(dir, fi, names)
+		}
+	}
+	cands := make([]candidate, len(names))
+	for i, name := range names {
+		cands[i] = candidate{path: filepath.Join(dir, name), source: source}
+	}
+	return cands
+}
+
+// listDir reads the interpreter-named entries of dir that are not
+// folders, in scanDir's order; false when dir could not be read whole.
+func (d *discovery) listDir(dir string) ([]string, bool) {
+	dirsListed.Add(1)
 	// Names alone, unsorted: /usr/bin holds over a thousand entries, and
 	// os.ReadDir's sorted DirEntry values were most of warm discovery's
 	// time. Only the few names that look like interpreters are looked at.
 	f, err := os.Open(dir)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	all, err := f.Readdirnames(-1)
 	f.Close()
-	if err != nil && len(all) == 0 {
-		return nil
-	}
 	var names []string
 	for _, name := range all {
 		if !isInterpreterName(name, d.goos) {
@@ -180,11 +198,7 @@ func (d *discovery) scanDir(dir, source string) []candidate {
 		}
 		return names[i] < names[j]
 	})
-	cands := make([]candidate, len(names))
-	for i, name := range names {
-		cands[i] = candidate{path: filepath.Join(dir, name), source: source}
-	}
-	return cands
+	return names, err == nil
 }
 
 // versionDirs are the binary directories of a tree of installs, one per

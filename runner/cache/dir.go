@@ -68,7 +68,8 @@ func (d Dir) Environments() string { return string(d) }
 // Ext is the folder of build-ext outputs.
 func (d Dir) Ext() string { return filepath.Join(string(d), "ext") }
 
-// Identities is the folder toolchains keeps identities.json in.
+// Identities is the folder toolchains keeps identities.json and
+// scans.json in.
 func (d Dir) Identities() string { return string(d) }
 
 // TestTimes is the file of each run's last duration.

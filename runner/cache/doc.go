@@ -11,14 +11,16 @@
 //	                             runner/envs, which gets the root
 //	ext/                         build-ext outputs (runner/script)
 //	identities.json              interpreter identities (toolchains)
+//	scans.json                   the interpreter-named entries of the folders
+//	                             discovery lists (toolchains)
 //	test-times.txt               each run's last duration, for --order
 //	listings.json                the folders of watched trees, as last seen
 //	                             (runner/fswatch)
 //	bisect/<hash>/               clones `cleanexit bisect` made
 //
 // Other packages do not spell these names: they ask a [Dir] for the path
-// (the toolchains package still appends identities.json to the folder it
-// is given; see [Dir.Identities]).
+// (the toolchains package still appends identities.json and scans.json to
+// the folder it is given; see [Dir.Identities]).
 //
 // Non-goals: deciding what goes into an environment (runner/envs) or what
 // a build-ext output is keyed by (runner/script).
