@@ -130,18 +130,7 @@ func saveIdentities(dir string, entries map[string]identityEntry) error {
 	if err != nil {
 		return fmt.Errorf("identity cache: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, identityCacheName+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("identity cache: %w", err)
-	}
-	_, werr := tmp.Write(append(data, '\n'))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("identity cache: writing %s: %w", tmp.Name(), err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
+	if err := replaceFile(path, data); err != nil {
 		return fmt.Errorf("identity cache: %w", err)
 	}
 	return nil

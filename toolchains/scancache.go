@@ -2,7 +2,6 @@ package toolchains
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -171,22 +170,10 @@ func (c *scanCache) save() error {
 	if err != nil {
 		return fmt.Errorf("scan cache: %w", err)
 	}
-	dir := filepath.Dir(c.path)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o777); err != nil {
 		return fmt.Errorf("scan cache: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, scanCacheName+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("scan cache: %w", err)
-	}
-	_, werr := tmp.Write(append(data, '\n'))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("scan cache: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), c.path); err != nil {
-		os.Remove(tmp.Name())
+	if err := replaceFile(c.path, data); err != nil {
 		return fmt.Errorf("scan cache: %w", err)
 	}
 	return nil
