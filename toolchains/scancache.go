@@ -18,7 +18,8 @@ import (
 const scanCacheName = "scans.json"
 
 // scanCacheFormat marks a file as ours: any other content is ignored and
-// replaced.
+// replaced. Change it when what listDir keeps changes other than by
+// interpreterNamePattern, which the file names itself (see listingRules).
 const scanCacheFormat = "cleanexit-scans/1"
 
 // scanRacyWindow is how recently a folder may have changed and still be
@@ -31,12 +32,12 @@ var scanRacyWindow = 2 * time.Second
 // folder's entries hold while it is the same folder (device and inode)
 // with the same modification and change times: making, removing or
 // renaming an entry changes both, and nothing can set the change time
-// back. The file also names the executable that wrote it, so that a
-// cleanexit whose idea of an interpreter's name differs (isInterpreterName)
-// lists again.
+// back. The file also names the rules the names were chosen by (see
+// listingRules), so that a cleanexit whose idea of an interpreter's name
+// differs lists again: names it would add would otherwise stay hidden.
 type scanCache struct {
 	Format  string                `json:"format"`
-	Writer  string                `json:"writer"`
+	Rules   string                `json:"rules"`
 	Folders map[string]scannedDir `json:"folders"`
 
 	path    string                // the file; "" keeps nothing
@@ -59,12 +60,12 @@ type scannedDir struct {
 var dirsListed atomic.Int64
 
 // loadScanCache reads dir/scans.json. A missing, unreadable, corrupt or
-// foreign file, or one another executable wrote, is an empty cache: it
-// is only ever a shortcut. With dir "", or where this executable or the
-// folders' change times cannot be known, nothing is kept.
+// foreign file, or one written under other rules, is an empty cache: it
+// is only ever a shortcut. With dir "", or where the folders' change
+// times cannot be known, nothing is kept.
 func loadScanCache(dir, goos string) *scanCache {
-	c := &scanCache{Format: scanCacheFormat, Writer: writerIdentity(goos), Folders: map[string]scannedDir{}, now: map[string]scannedDir{}, goos: goos}
-	if dir == "" || c.Writer == "" {
+	c := &scanCache{Format: scanCacheFormat, Rules: listingRules(goos), Folders: map[string]scannedDir{}, now: map[string]scannedDir{}, goos: goos}
+	if dir == "" {
 		return c
 	}
 	c.path = filepath.Join(dir, scanCacheName)
@@ -73,30 +74,19 @@ func loadScanCache(dir, goos string) *scanCache {
 		return c
 	}
 	var f scanCache
-	if json.Unmarshal(data, &f) != nil || f.Format != scanCacheFormat || f.Writer != c.Writer || f.Folders == nil {
+	if json.Unmarshal(data, &f) != nil || f.Format != scanCacheFormat || f.Rules != c.Rules || f.Folders == nil {
 		return c
 	}
 	c.Folders = f.Folders
 	return c
 }
 
-// writerIdentity names the running executable by its device, inode, size
-// and modification time, and the operating system it lists for (tests
-// list for others); "" where it cannot.
-func writerIdentity(goos string) string {
-	exe, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	fi, err := os.Stat(exe)
-	if err != nil {
-		return ""
-	}
-	id, ok := fileIdentity(fi)
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("%d:%d:%d:%d %s", id.dev, id.ino, fi.Size(), fi.ModTime().UnixNano(), goos)
+// listingRules names what chose a listing's names: the interpreter-name
+// pattern and the operating system it is matched for (Windows adds .exe).
+// Not the executable: go test links its binary anew each time, and
+// `go test ./corpus/...` is how most sessions start.
+func listingRules(goos string) string {
+	return goos + " " + interpreterNamePattern
 }
 
 // state is folder fi as the cache records it; false where its identity or
@@ -166,7 +156,7 @@ func (c *scanCache) save() error {
 	if c == nil || !c.changed || c.path == "" {
 		return nil
 	}
-	data, err := json.Marshal(scanCache{Format: c.Format, Writer: c.Writer, Folders: c.now})
+	data, err := json.Marshal(scanCache{Format: c.Format, Rules: c.Rules, Folders: c.now})
 	if err != nil {
 		return fmt.Errorf("scan cache: %w", err)
 	}

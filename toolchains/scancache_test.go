@@ -96,10 +96,10 @@ func TestScanCacheLeavesRecentFolders(t *testing.T) {
 	}
 }
 
-// TestScanCacheIgnoresOtherFiles: a file another executable wrote, one
-// whose listing names a file that is not an interpreter's (a forged one:
-// discovery would run it), or any other content, is not used, and is
-// replaced.
+// TestScanCacheIgnoresOtherFiles: a file written under other rules (a
+// cleanexit that would list other names), one whose listing names a file
+// that is not an interpreter's (a forged one: discovery would run it), or
+// any other content, is not used, and is replaced.
 func TestScanCacheIgnoresOtherFiles(t *testing.T) {
 	tr := tree{t, t.TempDir()}
 	tr.file("bin/python3", "", 0o755)
@@ -110,9 +110,9 @@ func TestScanCacheIgnoresOtherFiles(t *testing.T) {
 	}
 	st, _ := (&scanCache{path: "x"}).state(fi)
 	for name, content := range map[string]string{
-		"another writer":   `{"format":"cleanexit-scans/1","writer":"1:2:3:4 linux","folders":{"` + tr.path("bin") + `":{"dev":DEV,"ino":INO,"mtime_ns":MTIME,"ctime_ns":CTIME,"names":["python3.99"]}}}`,
+		"other rules":      `{"format":"cleanexit-scans/1","rules":"linux ^python$","folders":{"` + tr.path("bin") + `":{"dev":DEV,"ino":INO,"mtime_ns":MTIME,"ctime_ns":CTIME,"names":["python3.99"]}}}`,
 		"corrupt":          `{"format":`,
-		"not interpreters": `{"format":"cleanexit-scans/1","writer":"` + writerIdentity("linux") + `","folders":{"` + tr.path("bin") + `":{"dev":DEV,"ino":INO,"mtime_ns":MTIME,"ctime_ns":CTIME,"names":["sh"]}}}`,
+		"not interpreters": `{"format":"cleanexit-scans/1","rules":"` + strings.ReplaceAll(listingRules("linux"), `\`, `\\`) + `","folders":{"` + tr.path("bin") + `":{"dev":DEV,"ino":INO,"mtime_ns":MTIME,"ctime_ns":CTIME,"names":["sh"]}}}`,
 		"foreign":          `[1,2,3]`,
 	} {
 		cache := t.TempDir()

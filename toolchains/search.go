@@ -22,7 +22,9 @@ type candidate struct {
 // interpreterName matches the file names of interpreters: python,
 // python3, python3.12, python3.13t, python2.7, python3.6m, python3.13td.
 // It leaves out python3-config, python3.12-gdb.py, pythonw and idle.
-var interpreterName = lazyregexp.New(`^python([23](\.[0-9]+)?[tdm]{0,2})?$`)
+var interpreterName = lazyregexp.New(interpreterNamePattern)
+
+const interpreterNamePattern = `^python([23](\.[0-9]+)?[tdm]{0,2})?$`
 
 // isInterpreterName reports whether a directory entry is worth a stat.
 func isInterpreterName(name, goos string) bool {
