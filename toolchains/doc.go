@@ -67,7 +67,8 @@
 // removed or renamed changes them), so that a warm Discover reads none of
 // /usr/bin's thousand entries. A folder changed in the last two seconds
 // is read every time (its times may not show a change in the same clock
-// tick), and the file names the executable that wrote it.
+// tick), and the file names the rules its names were chosen by, so that
+// a cleanexit with other rules reads again.
 //
 // # Host
 //
