@@ -129,3 +129,25 @@ func TestScanCacheIgnoresOtherFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestScanCacheFollowsARetargetedFolderLink: a PATH entry that is a link
+// to a folder, pointed at another folder, is that folder's listing, not
+// the cached one of the old target.
+func TestScanCacheFollowsARetargetedFolderLink(t *testing.T) {
+	tr := tree{t, t.TempDir()}
+	cache := t.TempDir()
+	tr.file("a/python3.12", "", 0o755)
+	tr.file("b/python3.13", "", 0o755)
+	link := tr.symlink("bin", tr.path("a"))
+	settled(t)
+	if got, _ := scanFolder(t, cache, link); !slices.Equal(got, []string{"python3.12"}) {
+		t.Fatalf("candidates = %q, want python3.12", got)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	tr.symlink("bin", tr.path("b"))
+	if got, read := scanFolder(t, cache, link); !slices.Equal(got, []string{"python3.13"}) || read != 1 {
+		t.Errorf("after the link moved: candidates = %q after %d folders read, want python3.13 after 1", got, read)
+	}
+}
