@@ -225,10 +225,11 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // Close lets go of the session's watchers and environments and removes the
 // work folders its runs used. Runs must be over, and none starts after
 // Close; what the session recorded (Document, RecordTimes) can still be
-// asked. Call it as soon as the runs are over: the watcher is released
-// in the background (runner/fswatch), beside the reports and the removal
-// of the work folders, and a process that exits before that release is
-// over waits for the rest of it. Close may be called more than once.
+// asked. Call it as soon as the runs are over: the kernel tears the
+// watcher down in the background (runner/fswatch's release), beside the
+// reports and the removal of the work folders, and where it cannot be
+// handed to the kernel, a process that exits before that teardown is over
+// waits for the rest of it. Close may be called more than once.
 func (s *Session) Close() error {
 	s.watcher.Close()
 	if s.Cache != nil {

@@ -30,7 +30,9 @@ type watcher interface {
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
-	close() error
+	// release lets go of the kernel's watcher without waiting for the
+	// kernel to tear it down (see release).
+	release()
 }
 
 // New returns a Watcher, or an error where the platform has none (or the
@@ -134,16 +136,16 @@ func (w *Watcher) Close() error {
 	return nil
 }
 
-// release closes a kernel watcher on a goroutine of its own. Closing an
-// inotify instance that had watches waits for the kernel's grace period
-// (SRCU, in fsnotify_destroy_group): under a millisecond about half the
-// time here, 10-20 ms the rest. An instance still open when its process
-// exits is closed in the exit, and the process's parent waits for that
-// too: a process that held 30 watches to its end was seen by its parent
-// exiting 7.7 ms later on average, against 0.7 ms with the instance closed
-// before (30 exits each). Released here, the wait runs beside the caller's
-// next steps, and a process that exits before it is over waits only for
-// what is left of it.
+// release lets go of a kernel watcher. Tearing down an inotify instance
+// that had watches waits for the kernel's grace period (SRCU, in
+// fsnotify_destroy_group): under a millisecond about half the time here,
+// 10-20 ms the rest, in whichever task drops the instance's last
+// reference. Closing it on a goroutine of its own (as this once did) hid
+// only part of that: a process that exits while that goroutine still
+// waits, as a session's process does about 2 ms after Close, waits for
+// the rest in its exit, and its parent waits too. Each platform's watcher
+// hands the teardown to the kernel's own workers where it can (see
+// handOff on Linux) and closes on a goroutine where it cannot.
 func release(w watcher) {
-	go w.close()
+	w.release()
 }

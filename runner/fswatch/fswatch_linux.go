@@ -283,11 +283,13 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 	return func(root string) bool { return overflow || w.incomplete[root] }
 }
 
-func (w *inotify) close() error {
+func (w *inotify) release() {
 	if w.fd < 0 {
-		return nil
+		return
 	}
-	err := syscall.Close(w.fd)
+	fd := w.fd
 	w.fd = -1
-	return err
+	if !handOff(fd) {
+		go syscall.Close(fd)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,4 +74,73 @@ func waitReleased(t *testing.T, fd int, mark, how string, nudge func()) {
 func fdinfo(fd int) string {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/self/fdinfo/%d", fd))
 	return string(b)
+}
+
+// TestReleasedWatchersAreTornDown: the kernel really tears down the
+// instances Close lets go of, however it is handed them (see release).
+// The user's inotify instances are few (fs.inotify.max_user_instances,
+// 128 by default) and shared with every other program of theirs: more
+// Watchers than that, each watching a folder and closed, must all be
+// made. One that cannot be made waits for the instances before it to be
+// torn down, which takes the kernel a grace period each; one still
+// refused after 10 s means they are kept, a leak.
+func TestReleasedWatchersAreTornDown(t *testing.T) {
+	newTestWatcher(t) // skips where there is no watcher
+	data, err := os.ReadFile("/proc/sys/fs/inotify/max_user_instances")
+	if err != nil {
+		t.Skipf("the limit on inotify instances is not readable: %v", err)
+	}
+	limit, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || limit > 1024 {
+		t.Skipf("max_user_instances is %q: too many to exhaust in a test", strings.TrimSpace(string(data)))
+	}
+	root := t.TempDir()
+	for i := range limit + 32 {
+		w, err := New()
+		for deadline := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+			w, err = New()
+		}
+		if err != nil {
+			t.Fatalf("Watcher %d of %d (max_user_instances %d): %v: the instances of the Watchers closed before it were not torn down", i+1, limit+32, limit, err)
+		}
+		if err := w.Tree(root, nil); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+	}
+}
+
+// TestHandOffClosesOnlyWhatItTook: where the hand-off works, the
+// descriptor is closed; where it does not, the descriptor is left open
+// for the caller to close, and closed by nothing else: closing it twice
+// could close whatever file took its number in between.
+func TestHandOffClosesOnlyWhatItTook(t *testing.T) {
+	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC)
+	if err != nil {
+		t.Skipf("no inotify here: %v", err)
+	}
+	if _, err := syscall.InotifyAddWatch(fd, t.TempDir(), syscall.IN_MODIFY); err != nil {
+		t.Fatal(err)
+	}
+	handed := handOff(fd)
+	_, err = fcntlGetfd(fd)
+	switch {
+	case handed && err == nil:
+		syscall.Close(fd)
+		t.Fatalf("handOff said it took descriptor %d, which is still open", fd)
+	case !handed && err != nil:
+		t.Fatalf("handOff said it could not take descriptor %d, which is closed all the same (%v)", fd, err)
+	case !handed:
+		syscall.Close(fd)
+		t.Logf("io_uring is not allowed here: the watcher is closed on a goroutine")
+	}
+}
+
+func fcntlGetfd(fd int) (int, error) {
+	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(r), nil
 }
