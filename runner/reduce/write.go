@@ -10,8 +10,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// ReducedName is the name of the case --write makes from case name.
-func ReducedName(name string) string { return name + "-reduced" }
+// reducedName is the name of the case --write makes from case name.
+func reducedName(name string) string { return name + "-reduced" }
 
 // Write saves the reduction as a new case beside the original,
 // `<name>-reduced.txtar`: the same script and case.yaml (so the fixed
@@ -38,7 +38,7 @@ func Write(c *cases.Case, red *Reduction) (string, error) {
 	story := fmt.Sprintf("# Reduced by cleanexit reduce from %d to %d lines (%s) of %s.\n#\n",
 		red.LinesBefore(), red.LinesAfter(), strings.Join(names, ", "), c.ID())
 	a.Comment = append([]byte(story), a.Comment...)
-	out := filepath.Join(filepath.Dir(c.File), ReducedName(c.Name)+".txtar")
+	out := filepath.Join(filepath.Dir(c.File), reducedName(c.Name)+".txtar")
 	if err := os.WriteFile(out, txtar.Format(a), 0o644); err != nil {
 		return "", err
 	}
