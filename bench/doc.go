@@ -18,8 +18,9 @@
 // wheelhouse built with internal/wheelhouse, empty caches); nothing reads
 // the network or the user's cleanexit cache. cleanexit is built once with
 // `go build` and run as a subprocess, as a user runs it. Each comparison
-// alternates A B A B so that drift in the machine's load lands on both
-// sides, and reports medians, min–max and the ratio pair by pair, with a
+// runs its sides back to back, A B, B A, A B…, so that drift in the
+// machine's load lands on both sides and neither always starts in the
+// other's aftermath (see alternate), and reports medians, min–max and the ratio pair by pair, with a
 // 95% interval for the median ratio (medianInterval) where there are six
 // pairs or more.
 //
