@@ -20,9 +20,9 @@
 // `go build` and run as a subprocess, as a user runs it. Each comparison
 // runs its sides back to back, A B, B A, A B…, so that drift in the
 // machine's load lands on both sides and neither always starts in the
-// other's aftermath (see alternate), and reports medians, min–max and the ratio pair by pair, with a
-// 95% interval for the median ratio (medianInterval) where there are six
-// pairs or more.
+// other's aftermath (see alternate), and reports medians, min–max and the
+// ratio pair by pair, with a 95% interval for the median ratio
+// (medianInterval) where there are six pairs or more.
 //
 // Non-goals: asserting timings (the numbers belong to the machine; -short
 // only proves the workloads still run), and comparing against tox, nox or

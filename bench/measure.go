@@ -29,9 +29,9 @@ type pairs struct {
 // every other pair runs b first. A process slows whatever starts right
 // after it, a little: in 150 rounds here the xargs loop took 1.014× as
 // long (CPU 1.007×) right after a cleanexit session as right after
-// another loop. Always a before b, all of a's aftermath fell on b's side,
-// and a ratio a ÷ b came out that much low; a b, b a, a b… gives each
-// side the other's aftermath half the time, and its own the rest.
+// another loop. Were a always first, all of a's aftermath would fall on
+// b's side and a ÷ b come out that much low; a b, b a, a b… starts both
+// sides of each pair after the same side.
 func alternate(n int, a, b trial) (pairs, error) {
 	var p pairs
 	sides := [2]trial{a, b}
