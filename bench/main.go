@@ -323,19 +323,20 @@ func (b *bench) coldPackages() ([]row, error) {
 	}
 	naive := naivePath(b.python, b.ws, b.scratch)
 	floor := floorCold(b.python, b.version, b.ws, b.scratch)
-	var coldP pairs
-	for range b.pairsFor(coldPairs) {
-		// One pair a call, cleanexit first each time: the 1% of alternate's
-		// doc comment does not move a ratio of 0.05 against its 0.25.
-		p, err := alternate(1, cold, naive)
+	// The floor is timed beside each naive path, so that its row too
+	// compares cleanexit pair by pair with a measurement of the same time.
+	naiveThenFloor := func() (time.Duration, time.Duration, error) {
+		d, cpu, err := naive()
 		if err != nil {
-			return nil, err
+			return 0, 0, err
 		}
 		f, _, err := floor()
-		if err != nil {
-			return nil, err
-		}
-		coldP.a, coldP.b, floors = append(coldP.a, p.a...), append(coldP.b, p.b...), append(floors, f)
+		floors = append(floors, f)
+		return d, cpu, err
+	}
+	coldP, err := alternate(b.pairsFor(coldPairs), cold, naiveThenFloor)
+	if err != nil {
+		return nil, err
 	}
 	coldFloor := pairs{a: coldP.a, b: floors}
 	return []row{
