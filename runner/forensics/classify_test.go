@@ -18,6 +18,9 @@ func TestClassifyRecordedStacks(t *testing.T) {
 		hook    = "hook.cpython-312-x86_64-linux-gnu.so: release_saved (hook.c:9)"
 		fncache = "fncache.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Cache::clear (fncache.cpp:21)"
 		ctypes  = "_ctypes.cpython-312-x86_64-linux-gnu.so: string_at (_ctypes.c:5528)"
+		// Debian's _ctypes has no symbols either: its frame is unnamed.
+		deb311Ctypes = "_ctypes.cpython-311-x86_64-linux-gnu.so: ??"
+		deb311Hook   = "hook.cpython-311-x86_64-linux-gnu.so: release_saved (hook.c:9)"
 	)
 	tests := []struct {
 		file    string
@@ -40,6 +43,14 @@ func TestClassifyRecordedStacks(t *testing.T) {
 		{"gdb-static-destructor-3.12.txt", StaticDestructor, "SIGSEGV", `Thread 1 "python3.12"`,
 			"staticdtor.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Registry::~Registry (staticdtor.cpp:8)", ""},
 		{"gdb-thread-local-refs-no-crash-3.12.txt", "", "", "", "", "exited with code 01: no native stack"},
+		// Debian's stripped /usr/bin/python3.11: Py_FinalizeEx's cold part
+		// is a frame without a name, and Py_RunMain outside it is no
+		// evidence of the runtime. The milestones say what the frames
+		// cannot.
+		{"gdb-c-atexit-hook-py-atexit-deb3.11-stripped.txt", Unknown, "SIGSEGV", `Thread 1 "python3.11"`, deb311Hook, ""},
+		{"gdb-c-atexit-hook-py-atexit-deb3.11-milestones.txt", Finalization, "SIGSEGV", `Thread 1 "python3.11"`, deb311Hook, ""},
+		{"gdb-ctypes-finalization-deb3.11-milestones.txt", Finalization, "SIGSEGV", `Thread 1 "python3.11"`, deb311Ctypes, ""},
+		{"gdb-ctypes-runtime-deb3.11-milestones.txt", Runtime, "SIGSEGV", `Thread 1 "python3.11"`, deb311Ctypes, ""},
 		{"lldb-thread-local-refs-buggy-macos.txt", ThreadLocalDestructor, "SIGSEGV", "thread #1",
 			"holder.cpython-312-darwin.so: (anonymous namespace)::Refs::clear (holder.cpp:12)", ""},
 		{"lldb-c-atexit-hook-buggy-macos.txt", CAtexit, "SIGSEGV", "thread #1", "hook.cpython-312-darwin.so: release_saved (hook.c:9)", ""},
@@ -60,7 +71,7 @@ func TestClassifyRecordedStacks(t *testing.T) {
 			} else {
 				s = parseGDB(string(data))
 			}
-			n := classify(s)
+			n := classify(s, "")
 			if n.Phase != tt.phase || n.Signal != tt.signal || n.Thread != tt.thread || n.Culprit != tt.culprit {
 				t.Errorf("classify = phase %q signal %q thread %q culprit %q\nwant     phase %q signal %q thread %q culprit %q",
 					n.Phase, n.Signal, n.Thread, n.Culprit, tt.phase, tt.signal, tt.thread, tt.culprit)
@@ -81,12 +92,78 @@ func TestClassifyRecordedStacks(t *testing.T) {
 	}
 }
 
+// TestPhaseNeedsEvidence: a phase is claimed only when a named frame or a
+// milestone shows it; otherwise it is Unknown, saying what is missing and
+// how to get it.
+func TestPhaseNeedsEvidence(t *testing.T) {
+	data, err := os.ReadFile("testdata/gdb-c-atexit-hook-py-atexit-deb3.11-stripped.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := classify(parseGDB(string(data)), "/usr/bin/python3.11")
+	const want = "no symbols for /usr/bin/python3.11: apt-get install python3.11-dbg"
+	if n.Phase != Unknown || n.PhaseReason != want {
+		t.Errorf("stripped, no milestones: phase %q reason %q; want unknown, %q", n.Phase, n.PhaseReason, want)
+	}
+	if got := n.Summary(); !strings.HasPrefix(got, "phase unknown ("+want+") in hook…so: release_saved") {
+		t.Errorf("Summary = %q", got)
+	}
+
+	hook := Frame{Function: "??", Module: "hook.cpython-311-x86_64-linux-gnu.so"}
+	interp := Frame{Function: "??", Module: mainProgram}
+	named := func(fn, module string) Frame { return Frame{Function: fn, Module: module} }
+	libc := "libc.so.6"
+	watched := evidence{armed: map[string]bool{"Py_FinalizeEx": true}, program: "/usr/bin/python3.11"}
+	finalizing := evidence{armed: watched.armed, called: map[string]bool{"Py_FinalizeEx": true}}
+	exiting := evidence{armed: watched.armed, called: map[string]bool{"Py_FinalizeEx": true, "exit": true}}
+	tests := []struct {
+		name   string
+		frames []Frame
+		ev     evidence
+		phase  Phase
+		reason string // a part of it
+	}{
+		{"exit ran a nameless function", []Frame{hook, named("__run_exit_handlers", libc), named("exit", libc)}, exiting,
+			Unknown, "exit() ran a function that has no name: no symbols for hook.cpython-311-x86_64-linux-gnu.so"},
+		{"exit ran a named function", []Frame{named("release_saved", "hook.so"), named("exit", libc)}, exiting, CAtexit, ""},
+		{"a destructor under exit", []Frame{named("Refs::~Refs", "h.so"), named("exit", libc)}, evidence{}, StaticDestructor, ""},
+		{"in exit, no mark", []Frame{interp, interp}, exiting, Unknown, "exit() had begun"},
+		{"finalizing, no mark", []Frame{interp, named("Py_RunMain", mainProgram)}, finalizing, Finalization, ""},
+		{"watched and not finalizing", []Frame{interp, named("Py_RunMain", mainProgram)}, watched, Runtime, ""},
+		{"not watched, a nameless interpreter frame", []Frame{interp, named("Py_RunMain", mainProgram)}, evidence{program: "/opt/py/bin/python3.12"},
+			Unknown, "no symbols for /opt/py/bin/python3.12: install the interpreter's debug symbols"},
+		{"not watched, a nameless libffi frame", []Frame{named("??", "libffi.so.8"), named("_PyEval_EvalFrameDefault", "libpython3.12.so.1.0")}, evidence{},
+			Runtime, ""},
+		{"not watched, nothing named", []Frame{named("f", "x.so")}, evidence{}, Unknown, "no frame of the crashed thread marks a phase"},
+		{"a mark wins over the milestones", []Frame{named("__call_tls_dtors", libc), named("exit", libc)}, exiting, ThreadLocalDestructor, ""},
+	}
+	for _, tt := range tests {
+		p, reason := phaseOf(tt.frames, tt.ev)
+		if p != tt.phase || !strings.Contains(reason, tt.reason) || (tt.reason == "") != (reason == "") {
+			t.Errorf("%s: phaseOf = %q, %q; want %q, %q", tt.name, p, reason, tt.phase, tt.reason)
+		}
+	}
+}
+
+func TestInterpreterSymbols(t *testing.T) {
+	for program, want := range map[string]string{
+		"/usr/bin/python3.11":                "apt-get install python3.11-dbg",
+		"/usr/bin/python3.13t":               "apt-get install python3.13t-dbg",
+		"/root/.pyenv/versions/3.12.1/bin/x": "install the interpreter's debug symbols",
+		"":                                   "install the interpreter's debug symbols",
+	} {
+		if got := interpreterSymbols(program); !strings.HasPrefix(got, want) {
+			t.Errorf("interpreterSymbols(%q) = %q, want %q", program, got, want)
+		}
+	}
+}
+
 func TestSummary(t *testing.T) {
 	data, err := os.ReadFile("testdata/gdb-thread-local-refs-buggy-3.12.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := classify(parseGDB(string(data)))
+	n := classify(parseGDB(string(data)), "")
 	want := "thread-local-destructor in holder…so: (anonymous namespace)::Refs::clear"
 	if got := n.Summary(); got != want {
 		t.Errorf("Summary = %q, want %q", got, want)
@@ -102,7 +179,7 @@ func TestSummary(t *testing.T) {
 func TestParseNeverFails(t *testing.T) {
 	for _, in := range []string{"", "\n\n", "#0", "Thread 1 (", "Thread 1 (Thread 0x1 (LWP 2) \"p\"):\n#0  0xzz in", "* thread #1, stop reason = signal SIGSEGV\n  * frame #0: `", "error: process exited"} {
 		for _, parse := range []func(string) stacks{parseGDB, parseLLDB} {
-			n := classify(parse(in))
+			n := classify(parse(in), "")
 			if n.Found() && n.Phase == "" {
 				t.Errorf("%q: frames without a phase", in)
 			}
@@ -153,7 +230,7 @@ func TestSameCrash(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := classify(parseGDB(string(data)))
+		n := classify(parseGDB(string(data)), "")
 		return &n
 	}
 	segv, abrt := read("gdb-thread-local-refs-buggy-3.12.txt"), read("gdb-thread-local-refs-buggy-3.13.txt")

@@ -28,13 +28,16 @@ var (
 	gdbExited  = lazyregexp.New(`^\[Inferior \d+ \(process \d+\) (exited normally|exited with code \d+)\]`)
 	gdbLibrary = lazyregexp.New(`^(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(?:Yes|No)(?: \(\*\))?\s+(/.*)$`)
 	gdbWhere   = lazyregexp.New(`^(.*?) (?:at (.+):(\d+)|from (\S+))$`)
+	// A line of `info breakpoints`: its number and where it is placed,
+	// <PENDING> until a loaded library defines the function.
+	gdbBreakpoint = lazyregexp.New(`^(\d+)\s+dprintf\s+\S+\s+[yn]\s+(\S+)`)
 )
 
 // parseGDB reads the stacks out of gdb's batch output. Lines it does not
 // know (the program's own output, gdb's warnings) are skipped; it never
 // fails, and an output with no backtrace gives no threads.
 func parseGDB(out string) stacks {
-	p := gdbParser{s: stacks{Crashed: -1, Debugger: "gdb"}}
+	p := gdbParser{s: stacks{Crashed: -1, Debugger: "gdb", Armed: map[string]bool{}, Called: map[string]bool{}}}
 	for _, line := range strings.Split(out, "\n") {
 		p.line(strings.TrimRight(line, "\r"))
 	}
@@ -72,6 +75,18 @@ type gdbMapping struct {
 }
 
 func (p *gdbParser) line(line string) {
+	if name, ok := strings.CutPrefix(line, milestoneMark); ok {
+		p.s.Called[strings.TrimSpace(name)] = true
+		return
+	}
+	if m := gdbBreakpoint.FindStringSubmatch(line); m != nil {
+		// Breakpoints are numbered in the order gdbArgs sets them.
+		if i, err := strconv.Atoi(m[1]); err == nil && i >= 1 && i <= len(milestones) {
+			p.s.Armed[milestones[i-1]] = m[2] != "<PENDING>"
+		}
+		p.inStacks = false
+		return
+	}
 	if m := gdbSignal.FindStringSubmatch(line); m != nil && p.s.Signal == "" {
 		p.s.Signal, p.crashedID = m[2], m[1]
 		return

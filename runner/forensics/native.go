@@ -8,13 +8,16 @@ import (
 // Native is the native verdict on a crash: when it died, in whose code,
 // and every frame of the thread that died.
 type Native struct {
-	Phase    Phase   `json:"phase,omitempty"`
-	Thread   string  `json:"thread,omitempty"`  // the thread that crashed: `Thread 2 "python3.12"`
-	Signal   string  `json:"signal,omitempty"`  // the signal the rerun stopped on
-	Culprit  string  `json:"culprit,omitempty"` // `holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear (holder.cpp:12)`
-	Frames   []Frame `json:"frames,omitempty"`  // the crashing thread, innermost first
-	Stacks   string  `json:"stacks,omitempty"`  // every thread as the debugger printed it, for -v
-	Debugger string  `json:"debugger,omitempty"`
+	Phase Phase `json:"phase,omitempty"`
+	// PhaseReason says why the phase is Unknown, with the remedy: "no
+	// symbols for /usr/bin/python3.11: apt-get install python3.11-dbg".
+	PhaseReason string  `json:"phase_reason,omitempty"`
+	Thread      string  `json:"thread,omitempty"`  // the thread that crashed: `Thread 2 "python3.12"`
+	Signal      string  `json:"signal,omitempty"`  // the signal the rerun stopped on
+	Culprit     string  `json:"culprit,omitempty"` // `holder.cpython-312-x86_64-linux-gnu.so: (anonymous namespace)::Refs::clear (holder.cpp:12)`
+	Frames      []Frame `json:"frames,omitempty"`  // the crashing thread, innermost first
+	Stacks      string  `json:"stacks,omitempty"`  // every thread as the debugger printed it, for -v
+	Debugger    string  `json:"debugger,omitempty"`
 	// Note says in one line why there is no stack: no debugger, a rerun
 	// that did not crash, a rerun that timed out.
 	Note string `json:"note,omitempty"`
@@ -33,8 +36,11 @@ func (n *Native) Summary() string {
 		return n.Note
 	}
 	s := string(n.Phase)
-	if n.Phase == OtherThread && n.Thread != "" {
+	switch {
+	case n.Phase == OtherThread && n.Thread != "":
 		s += " (" + n.Thread + ")"
+	case n.Phase == Unknown && n.PhaseReason != "":
+		s = "phase unknown (" + n.PhaseReason + ")"
 	}
 	if c := culpritFrame(n.Frames); c != nil {
 		s += " in "
@@ -46,9 +52,11 @@ func (n *Native) Summary() string {
 	return s
 }
 
-// classify names the phase and culprit of a debugger's stacks. A rerun
-// that did not stop on a signal gives a Native with only a Note.
-func classify(s stacks) Native {
+// classify names the phase and culprit of a debugger's stacks; program is
+// the interpreter the rerun ran, named in the remedy when its symbols are
+// missing. A rerun that did not stop on a signal gives a Native with only
+// a Note.
+func classify(s stacks, program string) Native {
 	n := Native{Debugger: s.Debugger, Stacks: s.Text, Signal: s.Signal}
 	t := s.crashed()
 	switch {
@@ -61,7 +69,7 @@ func classify(s stacks) Native {
 	}
 	n.Thread, n.Frames = t.Name, t.Frames
 	if t.Main {
-		n.Phase = phaseOf(t.Frames)
+		n.Phase, n.PhaseReason = phaseOf(t.Frames, evidence{armed: s.Armed, called: s.Called, program: program})
 	} else {
 		n.Phase = OtherThread
 	}

@@ -25,7 +25,8 @@ const (
 	CAtexit Phase = "c-atexit"
 	// OtherThread: a thread other than the main thread crashed.
 	OtherThread Phase = "other-thread"
-	// Unknown: the stack has none of the marks above.
+	// Unknown: the evidence does not show when it died (Native.PhaseReason
+	// says why). A case's `phase:` is not judged against it.
 	Unknown Phase = "unknown"
 )
 
@@ -99,33 +100,64 @@ func isDestructor(fn string) bool {
 }
 
 // phaseOf reads the phase from the crashing thread's frames, innermost
-// first: the innermost mark of an exit path decides, since a thread-local
-// destructor runs inside exit() and a Py_AtExit hook inside
-// Py_FinalizeEx. Only a stack with no such mark is in the runtime.
-func phaseOf(frames []Frame) Phase {
+// first, and from what the milestones showed; reason says why a phase is
+// Unknown. The innermost mark of an exit path decides, since a
+// thread-local destructor runs inside exit() and a Py_AtExit hook inside
+// Py_FinalizeEx. Without a mark the milestones decide: finalization had
+// begun, or exit() had, or (where the debugger watched for it) neither.
+// Without milestones, only a stack whose every frame is named is in the
+// runtime: a frame shown as ?? may be Py_FinalizeEx's.
+func phaseOf(frames []Frame, ev evidence) (p Phase, reason string) {
 	for i, f := range frames {
 		fn := canonical(f.Function)
 		switch {
 		case tlsMarks[fn] || strings.HasSuffix(fn, "::_finalizeListTLV"):
-			return ThreadLocalDestructor
+			return ThreadLocalDestructor, ""
 		case finalizationMarks[fn]:
-			return Finalization
+			return Finalization, ""
 		case loaderFini[fn]:
-			return StaticDestructor
+			return StaticDestructor, ""
 		case exitMarks[fn]:
 			// frames[i-1] is what exit() called: a static's
 			// destructor (or its __tcf_ wrapper), or an atexit()
 			// function.
-			if i > 0 && isDestructor(frames[i-1].Function) {
-				return StaticDestructor
+			if i == 0 {
+				return CAtexit, ""
 			}
-			return CAtexit
+			called := frames[i-1]
+			if isDestructor(called.Function) {
+				return StaticDestructor, ""
+			}
+			if unresolved(called) {
+				return Unknown, "exit() ran a function that has no name: " + noSymbols(&called, ev.program) +
+					"; without it an atexit() hook and a static's destructor look alike"
+			}
+			return CAtexit, ""
 		}
+	}
+	switch {
+	case ev.exiting():
+		return Unknown, "exit() had begun, but no frame names the handler it ran" + missing(frames, ev.program)
+	case ev.finalizing():
+		return Finalization, ""
+	case ev.watched():
+		return Runtime, ""
+	}
+	if f := firstUnresolved(frames); f != nil {
+		return Unknown, noSymbols(f, ev.program)
 	}
 	for _, f := range frames {
 		if runtimeMark[canonical(f.Function)] {
-			return Runtime
+			return Runtime, ""
 		}
 	}
-	return Unknown
+	return Unknown, "no frame of the crashed thread marks a phase"
+}
+
+// missing is ": no symbols for …" when a frame has no name, else "".
+func missing(frames []Frame, program string) string {
+	if f := firstUnresolved(frames); f != nil {
+		return ": " + noSymbols(f, program)
+	}
+	return ""
 }

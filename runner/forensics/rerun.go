@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -40,17 +41,27 @@ type debugger struct {
 // rerun never reaches the network nor runs python-gdb.py. The program is
 // started through a shell, gdb's default: without one, gdb splits
 // arguments at spaces and keeps its own backslashes.
+//
+// Each milestone (evidence.go) gets a dprintf, a breakpoint that prints a
+// line and goes on, so that the phase is known where no frame has a name;
+// `info breakpoints` then says which of them gdb could place.
 func gdbArgs(c Command) []string {
 	a := []string{"-q", "-batch", "-nx",
 		"-iex", "set debuginfod enabled off",
 		"-iex", "set auto-load no",
 		"-ex", "set print frame-arguments none",
 		"-ex", "set print entry-values no",
+		"-ex", "set breakpoint pending on"}
+	for _, m := range milestones {
+		a = append(a, "-ex", fmt.Sprintf(`dprintf %s,"%s%s\n"`, m, milestoneMark, m))
+	}
+	a = append(a,
 		"-ex", "tty /dev/null",
 		"-ex", "run",
 		"-ex", "thread apply all bt",
 		"-ex", "info sharedlibrary",
-		"--args", c.Path}
+		"-ex", "info breakpoints",
+		"--args", c.Path)
 	return append(a, c.Args...)
 }
 
@@ -115,7 +126,11 @@ func Rerun(ctx context.Context, c Command) Native {
 		return Native{Debugger: name, Note: fmt.Sprintf("the rerun under %s timed out after %s: no native stack", name, timeout)}
 	}
 	s := d.parse(out.String())
-	n := classify(s)
+	program := c.Path
+	if real, err := filepath.EvalSymlinks(program); err == nil {
+		program = real // a venv's python is a link to the interpreter
+	}
+	n := classify(s, program)
 	if s.Signal == "" && s.Exited == "" {
 		// The debugger could not run the program at all: say what it said.
 		n.Note += ": " + firstWords(out.String(), err)
@@ -128,7 +143,7 @@ func Rerun(ctx context.Context, c Command) Native {
 func firstWords(out string, err error) string {
 	for _, line := range strings.Split(out, "\n") {
 		line = strings.TrimSpace(line)
-		if line == "" || strings.Contains(line, "warning:") || strings.HasPrefix(line, "(lldb)") {
+		if line == "" || strings.Contains(line, "warning:") || strings.HasPrefix(line, "(lldb)") || ourBreakpoint(line) {
 			continue
 		}
 		return line
@@ -137,4 +152,11 @@ func firstWords(out string, err error) string {
 		return err.Error()
 	}
 	return "it printed nothing"
+}
+
+// ourBreakpoint reports whether a line of gdb's is about the milestones'
+// breakpoints, not about the program.
+func ourBreakpoint(line string) bool {
+	return strings.HasPrefix(line, "Dprintf ") || strings.HasPrefix(line, milestoneMark) ||
+		strings.HasPrefix(line, `Function "`) && strings.HasSuffix(line, `" not defined.`)
 }

@@ -94,3 +94,26 @@ func TestNoDebugger(t *testing.T) {
 		t.Fatal("plan9 has a debugger?")
 	}
 }
+
+// TestRerunKnowsThePhaseWithoutSymbols reruns real crashes of an
+// interpreter whose own frames have no names where it has no debug
+// symbols (Debian's /usr/bin/python3.11 without python3.11-dbg): the
+// milestones still tell finalization from the runtime. With the symbols
+// installed the frames tell it too, and the test holds either way.
+func TestRerunKnowsThePhaseWithoutSymbols(t *testing.T) {
+	t.Parallel()
+	needDebugger(t)
+	const py = "/usr/bin/python3.11"
+	if _, err := os.Stat(py); err != nil {
+		t.Skipf("skipped: %s is not here (Debian's python3.11)", py)
+	}
+	for program, want := range map[string]Phase{"runtime.py": Runtime, "finalization.py": Finalization} {
+		n := Rerun(context.Background(), Command{
+			Path: py, Args: []string{"-X", "faulthandler", program},
+			Env: []string{"PATH=/usr/bin:/bin"}, Dir: "testdata/programs",
+		})
+		if n.Phase != want || n.Signal != "SIGSEGV" {
+			t.Errorf("%s: phase %q (%s) signal %q, want %s\n%s", program, n.Phase, n.PhaseReason, n.Signal, want, n.Stacks)
+		}
+	}
+}

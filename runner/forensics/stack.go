@@ -39,12 +39,15 @@ type thread struct {
 
 // stacks is what one debugger run showed.
 type stacks struct {
-	Signal   string   // "SIGSEGV"; "" when the program did not stop on a signal
-	Crashed  int      // index in Threads of the thread that received it; -1 when unknown
-	Threads  []thread // in the debugger's order
-	Exited   string   // how the program ended when it did not crash: "exited normally", "exited with code 01"
-	Text     string   // the backtraces as the debugger printed them, for -v
-	Debugger string   // "gdb", "lldb"
+	Signal  string   // "SIGSEGV"; "" when the program did not stop on a signal
+	Crashed int      // index in Threads of the thread that received it; -1 when unknown
+	Threads []thread // in the debugger's order
+	Exited  string   // how the program ended when it did not crash: "exited normally", "exited with code 01"
+	Text    string   // the backtraces as the debugger printed them, for -v
+	// Armed and Called are the milestones the debugger had a breakpoint
+	// on when the program stopped, and those the program called.
+	Armed, Called map[string]bool
+	Debugger      string // "gdb", "lldb"
 }
 
 // crashed returns the thread that received the signal, or nil.
