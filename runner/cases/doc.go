@@ -55,8 +55,9 @@
 //	phase        a phase of death, or a list: a crash passes only if its
 //	             native stack shows it died there (runtime, finalization,
 //	             thread-local-destructor, static-destructor, c-atexit,
-//	             other-thread); needs a crashing exit. Unchecked, saying
-//	             so, where there is no stack (no debugger, no crash again)
+//	             other-thread); needs a crashing exit. Where the
+//	             evidence cannot show the phase (no debugger, no crash
+//	             again, no symbols, backtrace off) the run is UNSUPPORTED
 //	backtrace    off, crash or always: when a python run is repeated under
 //	             gdb/lldb for its native stacks. Default crash
 //	checks       runtime checks, each also run as a variant of its own named

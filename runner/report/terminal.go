@@ -62,7 +62,7 @@ func (t *Terminal) Result(r result.Result) {
 		for _, w := range r.Warnings {
 			fmt.Fprintf(&more, "    warning: %s\n", w)
 		}
-		if r.Native != nil && r.Native.Note != "" {
+		if r.Native != nil && r.Native.Note != "" && !strings.Contains(r.Reason, r.Native.Note) {
 			fmt.Fprintf(&more, "    backtrace: %s\n", r.Native.Note)
 		}
 	}
@@ -73,26 +73,33 @@ func (t *Terminal) Result(r result.Result) {
 	io.WriteString(w, t.status(r.Status)+" "+Visible(line)+"\n"+Visible(more.String()))
 }
 
-// withNative is the result line's diagnosis with the native verdict after
-// it: "exit 139 (SIGSEGV) · thread-local-destructor in holder…so:
-// Refs::clear". A crash that met its expectation has no reason of its
-// own, so its status stands in; a reason that already names the phase
-// (a wrong-phase failure) is left as it is.
+// withNative is the result line's diagnosis, the exit status first and
+// the native verdict after it: "exit 139 (SIGSEGV) · thread-local-destructor
+// in holder…so: Refs::clear". Every run that ended shows how, a pass
+// too, with or without a stack; a reason that already names the status
+// or the phase (a wrong-phase failure) is not repeated.
 func withNative(r result.Result) string {
-	if !r.Native.Found() {
-		return r.Reason
+	line := r.Reason
+	if r.Actual != "" && !strings.Contains(line, r.Actual) {
+		line = join(r.Actual, line)
 	}
-	summary := r.Native.Summary()
-	if strings.Contains(r.Reason, summary) {
-		return r.Reason
-	}
-	if r.Reason == "" {
-		if r.Actual == "" {
-			return summary
+	if r.Native.Found() {
+		if summary := r.Native.Summary(); !strings.Contains(line, summary) {
+			line = join(line, summary)
 		}
-		return r.Actual + " · " + summary
 	}
-	return r.Reason + " · " + summary
+	return line
+}
+
+// join puts " · " between two parts of a line where both are there.
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " · " + b
 }
 
 func (t *Terminal) details(w io.Writer, r result.Result) {

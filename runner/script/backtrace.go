@@ -16,49 +16,48 @@ import (
 var crashSignals = []string{"SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP", "SIGSYS"}
 
 // backtraceMode is when this run's python commands are repeated under the
-// debugger. A variant that names a phase needs its crashes' stacks, so it
-// gets them whatever the mode.
+// debugger. An explicit off wins over a variant's `phase:`, which is then
+// left unjudged (see verdict.Judgment).
 func (x *execution) backtraceMode() string {
-	mode := x.job.Backtrace
-	if mode == "" {
-		mode = forensics.ModeCrash
+	if x.job.Backtrace == "" {
+		return forensics.ModeCrash
 	}
-	if mode == forensics.ModeOff && len(x.job.Run.Variant.Phases) > 0 {
-		mode = forensics.ModeCrash
-	}
-	return mode
+	return x.job.Backtrace
 }
 
-// wantsBacktrace reports whether a finished run is to be repeated under
-// the debugger.
-func (x *execution) wantsBacktrace(inv *Invocation) bool {
+// noRerun says why a finished run is not repeated under the debugger, or
+// "" when it is to be.
+func (x *execution) noRerun(inv *Invocation) string {
 	if !inv.Started || inv.TimedOut {
-		return false
+		return "the run did not end by itself"
 	}
 	switch x.backtraceMode() {
-	case forensics.ModeAlways:
-		return true
+	case forensics.ModeOff:
+		return "backtraces are off (--backtrace off)"
 	case forensics.ModeCrash:
-		return slices.Contains(crashSignals, inv.Status.Name) || diagnose.AnyFatal(inv.Signatures)
-	}
-	return false
-}
-
-// backtrace repeats the command that made inv under the debugger, with
-// the same environment and directory, and keeps what its stacks say. The
-// rerun never decides a verdict by itself: only a variant's `phase:` reads it.
-//
-// plain is the command before the sandbox wrapped it (cmd is what ran):
-// the debugger runs the interpreter, and the sandbox, when there is one,
-// wraps the debugger in turn.
-func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, inv *Invocation) {
-	if !x.wantsBacktrace(inv) {
-		return
+		if !slices.Contains(crashSignals, inv.Status.Name) && !diagnose.AnyFatal(inv.Signatures) {
+			return inv.Status.String() + " is not a crash a native stack explains"
+		}
 	}
 	if x.asanBuilt() {
 		// A sanitized extension reports its own stacks on stderr, and
 		// its runtime stalls under ptrace: a rerun would only time out.
-		return
+		return "an AddressSanitizer build is not rerun under the debugger; its report is on stderr"
+	}
+	return ""
+}
+
+// backtrace repeats the command that made inv under the debugger, with
+// the same environment and directory, and keeps what its stacks say; it
+// returns why it did not, or "". The rerun never decides a verdict by
+// itself: only a variant's `phase:` reads it.
+//
+// plain is the command before the sandbox wrapped it (cmd is what ran):
+// the debugger runs the interpreter, and the sandbox, when there is one,
+// wraps the debugger in turn.
+func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, inv *Invocation) (noRerun string) {
+	if why := x.noRerun(inv); why != "" {
+		return why
 	}
 	// Started from the script's thread, a sandboxed run's rerun stays in
 	// the sandbox.
@@ -71,6 +70,7 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		GOOS:    x.job.goos,
 	})
 	inv.Native = &n
+	return ""
 }
 
 // rerunLimit bounds a rerun by what the crash it repeats took: a crash

@@ -50,6 +50,11 @@ type execution struct {
 	// unsupported says what the host lacks, when a build-ext failed for
 	// want of it; the run is then UNSUPPORTED, not failed.
 	unsupported string
+
+	// unjudged is the first python command's expectation that the
+	// evidence could not decide: a run that passed otherwise is then
+	// UNSUPPORTED, for that reason.
+	unjudged string
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -174,6 +179,9 @@ func (x *execution) outcome(t *scriptT, left, late []process) Outcome {
 		if t.skipMsg != "" {
 			out.Unsupported += ": " + t.skipMsg
 		}
+	}
+	if out.Passed && out.Unsupported == "" && x.unjudged != "" {
+		out.Unsupported = x.unjudged
 	}
 	if out.Passed && len(x.pythons) == 0 {
 		out.Unresolved = "no python command ran: nothing judged the variant's exit"

@@ -91,6 +91,7 @@ type Invocation struct {
 	Timeout       time.Duration // the limit it ran under
 	OK            bool          // it met the expectation
 	Problem       string        // why not, in the words reports use; "" when OK
+	Unjudged      string        // what of the expectation the evidence could not decide (verdict.Judgment)
 	Want          string
 	Signatures    []diagnose.Signature
 	Traceback     string

@@ -46,16 +46,16 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	inv.Status, inv.Started = exitstatus.FromError(err)
 	inv.Signatures = diagnose.Classify(inv.Stderr)
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
-	x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
+	noRerun := x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
 
-	var problem string
+	var j verdict.Judgment
 	switch {
 	case !inv.Started:
-		problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
+		j.Problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
 	case inv.TimedOut:
-		problem = fmt.Sprintf("timed out after %s", timeout)
+		j.Problem = fmt.Sprintf("timed out after %s", timeout)
 	default:
-		problem = verdict.Python(verdict.PythonRun{
+		j = verdict.Python(verdict.PythonRun{
 			Variant:    v,
 			GOOS:       x.job.goos,
 			Strict:     x.job.Strict,
@@ -64,15 +64,23 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 			Signatures: inv.Signatures,
 			Stderr:     inv.Stderr,
 			Native:     inv.Native,
+			NoRerun:    noRerun,
 		})
 	}
-	inv.OK, inv.Problem = problem == "", problem
+	problem := j.Problem
+	inv.OK, inv.Problem, inv.Unjudged = problem == "", problem, j.Unjudged
 	x.mu.Lock()
 	x.pythons = append(x.pythons, inv)
 	if inv.TimedOut {
 		x.timedOut = true
 	}
+	if j.Unjudged != "" && x.unjudged == "" {
+		x.unjudged = j.Unjudged
+	}
 	x.mu.Unlock()
+	if j.Unjudged != "" {
+		fmt.Fprintf(ts.Stdout(), "UNSUPPORTED: %s\n", j.Unjudged)
+	}
 	if problem != "" {
 		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
 	}

@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,12 +24,37 @@ type PythonRun struct {
 	Signatures []diagnose.Signature // what stderr showed
 	Stderr     string
 	Native     *forensics.Native // the rerun under the debugger; nil when there was none
+	// NoRerun says why Native is nil ("--backtrace off"), for a phase
+	// that then cannot be judged.
+	NoRerun string
 }
 
-// Python says what is wrong with a finished python run, in the words
-// reports use ("exit 134 (SIGABRT), want 0 · fatal-python-error:
-// PyThreadState_Get"), or "" when it ended as declared.
-func Python(p PythonRun) string {
+// A Judgment is what the judge says of one python run.
+type Judgment struct {
+	// Problem says what is wrong, in the words reports use ("exit 134
+	// (SIGABRT), want 0 · fatal-python-error: PyThreadState_Get"); ""
+	// when the run ended as declared.
+	Problem string
+	// Unjudged says which part of the declaration the evidence could not
+	// decide, and why ("phase finalization not judged: no symbols for
+	// /usr/bin/python3.11: apt-get install python3.11-dbg"). A run with
+	// no Problem and something Unjudged proves nothing: it is
+	// UNSUPPORTED, as lit says of a missing feature.
+	Unjudged string
+}
+
+// Python judges a finished python run.
+func Python(p PythonRun) Judgment {
+	problem := pythonProblem(p)
+	if problem != "" || p.Negated || p.Variant.Exit.Clean() {
+		return Judgment{Problem: problem}
+	}
+	return phaseJudgment(p.Variant.Phases, p.Status, p.Native, p.NoRerun)
+}
+
+// pythonProblem is what is wrong with how the run ended, the phase left
+// out, or "".
+func pythonProblem(p PythonRun) string {
 	fatal := diagnose.AnyFatal(p.Signatures)
 	describe := func(want string) string {
 		s := p.Status.String() + want
@@ -69,9 +95,6 @@ func Python(p PythonRun) string {
 	if v.Stderr != nil && !v.Stderr.MatchString(p.Stderr) {
 		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
 	}
-	if !v.Exit.Clean() {
-		return phaseProblem(v.Phases, p.Status, p.Native)
-	}
 	return ""
 }
 
@@ -82,21 +105,31 @@ func StrictClean(v *cases.Variant, strict bool) bool {
 	return strict || v.Clean == "strict"
 }
 
-// phaseProblem says what is wrong with a crash's phase, or "": the
-// variant names phases and the native stack shows another. Without a
-// stack (no debugger here, a rerun that did not crash again) the phase
-// cannot be read, and the run is judged as if no phase were named: the
-// result's backtrace note says why.
-func phaseProblem(want []forensics.Phase, status exitstatus.Status, n *forensics.Native) string {
-	if len(want) == 0 || !n.Found() {
-		return ""
-	}
-	if slices.Contains(want, n.Phase) {
-		return ""
+// phaseJudgment judges a crash's phase: the variant names phases and
+// the native stack shows another. A stack that cannot show one (no
+// debugger here, a rerun that did not crash again, frames without
+// symbols, no rerun at all) leaves the phase unjudged, never passed.
+func phaseJudgment(want []forensics.Phase, status exitstatus.Status, n *forensics.Native, noRerun string) Judgment {
+	if len(want) == 0 {
+		return Judgment{}
 	}
 	names := make([]string, len(want))
 	for i, p := range want {
 		names[i] = string(p)
 	}
-	return fmt.Sprintf("%s · %s, want phase %s", status, n.Summary(), strings.Join(names, " or "))
+	wanted := strings.Join(names, " or ")
+	unjudged := func(why string) Judgment {
+		return Judgment{Unjudged: "phase " + wanted + " not judged: " + why}
+	}
+	switch {
+	case n == nil:
+		return unjudged(cmp.Or(noRerun, "no rerun under the debugger"))
+	case !n.Found():
+		return unjudged(cmp.Or(n.Note, "the rerun showed no stack"))
+	case n.Phase == forensics.Unknown:
+		return unjudged(cmp.Or(n.PhaseReason, "the stack does not show the phase"))
+	case slices.Contains(want, n.Phase):
+		return Judgment{}
+	}
+	return Judgment{Problem: fmt.Sprintf("%s · %s, want phase %s", status, n.Summary(), wanted)}
 }

@@ -39,7 +39,10 @@ func TestPython(t *testing.T) {
 		status  exitstatus.Status
 		stderr  string
 		native  *forensics.Native
+		noRerun string
 		want    string // "" when the run ends as declared
+		// unjudged: what the evidence left undecided
+		unjudged string
 	}{
 		{name: "clean exit", variant: clean, status: exitstatus.Exited(0)},
 		{name: "exit 1 where 0 is declared", variant: clean, status: exitstatus.Exited(1),
@@ -85,8 +88,15 @@ func TestPython(t *testing.T) {
 		{name: "phase named and shown", variant: phased, status: segfault, native: atPhase(forensics.StaticDestructor)},
 		{name: "phase named, another shown", variant: phased, status: segfault, native: atPhase(forensics.Runtime),
 			want: "exit 139 (SIGSEGV) · runtime in holder.so: Refs::clear, want phase finalization or static-destructor"},
-		{name: "phase named, no stack to read", variant: phased, status: segfault, native: &forensics.Native{Note: "no debugger"}},
-		{name: "phase named, no rerun", variant: phased, status: segfault},
+		{name: "phase named, no stack to read", variant: phased, status: segfault, native: &forensics.Native{Note: "no debugger"},
+			unjudged: "phase finalization or static-destructor not judged: no debugger"},
+		{name: "phase named, no rerun", variant: phased, status: segfault, noRerun: "--backtrace off",
+			unjudged: "phase finalization or static-destructor not judged: --backtrace off"},
+		{name: "phase named, the stack does not show it", variant: phased, status: segfault,
+			native:   &forensics.Native{Phase: forensics.Unknown, PhaseReason: "no symbols for /usr/bin/python3.11", Frames: atPhase("").Frames},
+			unjudged: "phase finalization or static-destructor not judged: no symbols for /usr/bin/python3.11"},
+		{name: "phase named, the exit is wrong: a failure, not unjudged", variant: phased, status: exitstatus.Exited(0),
+			native: &forensics.Native{Note: "no debugger"}, want: "exit 0, want SIGSEGV"},
 		{name: "phase unnamed", variant: segv, status: segfault, native: atPhase(forensics.Runtime)},
 	}
 	for _, tt := range tests {
@@ -100,9 +110,10 @@ func TestPython(t *testing.T) {
 				Signatures: diagnose.Classify(tt.stderr),
 				Stderr:     tt.stderr,
 				Native:     tt.native,
+				NoRerun:    tt.noRerun,
 			})
-			if got != tt.want {
-				t.Errorf("Python() = %q\n                         want %q", got, tt.want)
+			if got.Problem != tt.want || got.Unjudged != tt.unjudged {
+				t.Errorf("Python() = %q, unjudged %q\n                         want %q, unjudged %q", got.Problem, got.Unjudged, tt.want, tt.unjudged)
 			}
 		})
 	}
