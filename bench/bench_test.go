@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/authoring"
+	"github.com/cleanexit/cleanexit/internal/authoring"
 )
 
 // TestGenerateShort builds the -short workloads (not the timings) and

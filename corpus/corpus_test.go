@@ -25,8 +25,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 )

@@ -19,6 +19,6 @@
 // at a time (Execute, the `go test ./corpus/...` subtests). Environments are
 // shared between runs through the cache; concurrent runs that need the same
 // one wait for a single build. Every PASS or FAIL is decided in
-// runner/verdict, by pure functions; this package only gathers what they
+// internal/verdict, by pure functions; this package only gathers what they
 // decide from.
 package runner

@@ -6,10 +6,10 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
-	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
 // Document is the JSON report of the session, begun at start and over

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/diagnose"
+	"github.com/cleanexit/cleanexit/internal/envs"
 	"github.com/cleanexit/cleanexit/internal/grownstack"
+	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/script"
+	"github.com/cleanexit/cleanexit/internal/verdict"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/diagnose"
-	"github.com/cleanexit/cleanexit/runner/envs"
-	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
-	"github.com/cleanexit/cleanexit/runner/script"
-	"github.com/cleanexit/cleanexit/runner/verdict"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 

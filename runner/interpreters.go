@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/cleanexit/cleanexit/runner/cache"
+	"github.com/cleanexit/cleanexit/internal/cache"
+	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/plan"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 

@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/fswatch"
-	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -27,7 +27,7 @@ import (
 // every later run of that interpreter in the session is UNRESOLVED: its
 // verdict would be the planted code's.
 //
-// Where the kernel reports writes (runner/fswatch), a run that changed
+// Where the kernel reports writes (internal/fswatch), a run that changed
 // nothing costs a read, and one after which the kernel lost events gets a
 // warning that the library was not checked. Elsewhere each run compares
 // the times of the library's folders, and the entries of one whose time

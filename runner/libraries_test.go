@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cleanexit/cleanexit/runner/fswatch"
-	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/verdict"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
-	"github.com/cleanexit/cleanexit/runner/verdict"
 )
 
 // A Proof says whether a case discriminates: its known-bad variants fail

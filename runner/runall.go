@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/cleanexit/cleanexit/runner/plan"
+	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 

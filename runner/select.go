@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/plan"
-	"github.com/cleanexit/cleanexit/runner/selection"
+	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/selection"
 )
 
 // selectRuns keeps the planned runs this invocation asked for, as lit

@@ -7,14 +7,14 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/cache"
+	"github.com/cleanexit/cleanexit/internal/cache"
+	"github.com/cleanexit/cleanexit/internal/envs"
+	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/script"
+	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/envs"
-	"github.com/cleanexit/cleanexit/runner/forensics"
-	"github.com/cleanexit/cleanexit/runner/fswatch"
-	"github.com/cleanexit/cleanexit/runner/plan"
-	"github.com/cleanexit/cleanexit/runner/script"
-	"github.com/cleanexit/cleanexit/runner/selection"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -97,7 +97,7 @@ type Session struct {
 	// of each interpreter the runs use.
 	libraries *libraries
 	// watcher reports changes in the corpus and the environments handed
-	// out (runner/fswatch); nil where the kernel has none to give.
+	// out (internal/fswatch); nil where the kernel has none to give.
 	watcher *fswatch.Watcher
 	// restoreRuntime puts back the Go runtime's settings Open changed
 	// (see tuneRuntime).
@@ -170,7 +170,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		c.AddChecks(cfg.Checks)
 	}
 	s.Cases = cs
-	// One watcher for the session's trees (runner/fswatch). The trees are
+	// One watcher for the session's trees (internal/fswatch). The trees are
 	// walked, hashed and watched while the runs are planned (1.2 ms and
 	// 0.8 ms of a 50-case session's fixed cost); the first run starts
 	// after both.
@@ -226,7 +226,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // work folders its runs used. Runs must be over, and none starts after
 // Close; what the session recorded (Document, RecordTimes) can still be
 // asked. Call it as soon as the runs are over: the kernel tears the
-// watcher down in the background (runner/fswatch's release), beside the
+// watcher down in the background (internal/fswatch's release), beside the
 // reports and the removal of the work folders, and where it cannot be
 // handed to the kernel, a process that exits before that teardown is over
 // waits for the rest of it. Close may be called more than once.

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/authoring"
+	"github.com/cleanexit/cleanexit/internal/authoring"
+	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/forensics"
-	"github.com/cleanexit/cleanexit/runner/selection"
 )
 
 // Settings are a session's settings as a person writes them: the flags of

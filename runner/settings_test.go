@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/selection"
+	"github.com/cleanexit/cleanexit/internal/selection"
 )
 
 // Every CLEANEXIT_* variable reaches the session's Config, so that

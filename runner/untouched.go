@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/fswatch"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
 
 // untouched holds what a run must leave as it found it: the corpus trees
@@ -21,7 +21,7 @@ import (
 // case that appends to its own .txtar, plants a new case or edits a
 // dotfile fails the run that was running when the change was seen.
 //
-// It is cheap by design. Where the kernel reports changes (runner/fswatch),
+// It is cheap by design. Where the kernel reports changes (internal/fswatch),
 // a run that changed nothing in the corpus or in HOME's configuration
 // folders costs a read of the watcher's queue; a change reported in HOME
 // costs a stat of each of HOME's files; otherwise, and after any change

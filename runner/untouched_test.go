@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/fswatch"
 	"github.com/cleanexit/cleanexit/runner/cases"
-	"github.com/cleanexit/cleanexit/runner/fswatch"
 )
 
 // TestUntouched: what a run does to the corpus or HOME is named once, when

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/bisect"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/bisect"
 )
 
 const bisectSynopsis = `CASE --package NAME --good V1 --bad V2 [flags]

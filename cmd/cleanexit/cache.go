@@ -7,15 +7,15 @@ import (
 	"os"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/cache"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
-	"github.com/cleanexit/cleanexit/runner/cache"
 )
 
 // cmdCache is how a user sees, bounds and repairs the cache, which grows
 // by one environment per distinct interpreter × package set, forever,
 // unless someone prunes it. The logic and what it prints are package
-// runner/cache's; this file parses flags.
+// internal/cache's; this file parses flags.
 func cmdCache(args []string, stdout, stderr io.Writer) error {
 	age, dryRun := cache.Age(cache.DefaultPruneAge), false
 	return command.Group{Name: "cache", Synopsis: "<list|size|prune|clear|verify> [flags]", Footer: cacheFooter, Commands: []command.Command{

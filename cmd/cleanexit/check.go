@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
-	"github.com/cleanexit/cleanexit/runner/authoring"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/report"
 )

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
-	"github.com/cleanexit/cleanexit/runner/authoring"
 )
 
 func cmdFmt(args []string, stdout, stderr io.Writer) error {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
+	"github.com/cleanexit/cleanexit/internal/reduce"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/reduce"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
 

@@ -8,11 +8,11 @@ import (
 	"os"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/authoring"
+	"github.com/cleanexit/cleanexit/internal/bisect"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/authoring"
-	"github.com/cleanexit/cleanexit/runner/bisect"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/fatih/color"

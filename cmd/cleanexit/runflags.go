@@ -5,10 +5,10 @@ import (
 	"flag"
 	"os"
 
+	"github.com/cleanexit/cleanexit/internal/bisect"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
-	"github.com/cleanexit/cleanexit/runner/bisect"
 	"github.com/cleanexit/cleanexit/runner/report"
 )
 

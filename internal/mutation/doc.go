@@ -15,7 +15,7 @@
 //
 //	go run ./internal/mutation            # every package in targets.txt
 //	go run ./internal/mutation -fast      # the packages marked fast (.ci/run)
-//	go run ./internal/mutation runner/verdict
+//	go run ./internal/mutation internal/verdict
 //
 // Gremlins runs with `go run …@version` from the Go module proxy: nothing
 // is installed, and the version is the one this file names.

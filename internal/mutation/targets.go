@@ -10,7 +10,7 @@ import (
 
 // A target is one package held to a bar.
 type target struct {
-	pkg      string // path from the module root: runner/verdict
+	pkg      string // path from the module root: internal/verdict
 	efficacy float64
 	coverage float64
 	fast     bool     // checked by .ci/run

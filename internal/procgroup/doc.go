@@ -4,5 +4,5 @@
 // identified, a case's subprocess below python.
 //
 // Non-goal: processes that leave the group (a new session, a double
-// fork). Within a run, runner/script finds those by other means.
+// fork). Within a run, internal/script finds those by other means.
 package procgroup

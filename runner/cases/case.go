@@ -5,11 +5,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/cleanexit/cleanexit/internal/scriptlang"
 	"github.com/cleanexit/cleanexit/runner/feature"
-	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
-	"github.com/cleanexit/cleanexit/runner/scriptlang"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -70,7 +70,7 @@ type Variant struct {
 	Clean       string // "" or "strict": warnings such as exception-ignored fail too
 
 	// Phases, when set, makes a crash pass only if its native stack shows
-	// it died in one of them (see runner/forensics).
+	// it died in one of them (see internal/forensics).
 	Phases    []forensics.Phase
 	PhaseLine int
 	// Backtrace is when a run is repeated under the debugger: off, crash

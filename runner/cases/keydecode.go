@@ -7,9 +7,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/yamlmap"
-	"github.com/cleanexit/cleanexit/runner/exitstatus"
-	"github.com/cleanexit/cleanexit/runner/forensics"
 	"github.com/cleanexit/cleanexit/runner/pep508"
 	"gopkg.in/yaml.v3"
 )

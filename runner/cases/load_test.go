@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/scriptlang"
+	"github.com/cleanexit/cleanexit/internal/scriptlang"
 )
 
 // A good case exercises every key; the tests below each break one thing.

@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/cleanexit/cleanexit/runner/scriptlang"
+	"github.com/cleanexit/cleanexit/internal/scriptlang"
 )
 
 // Commands returns the command lines of the case's script, read by the

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cleanexit/cleanexit/runner/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
 )
 
 // Each name a case may not hold, and the nearest ones it may.

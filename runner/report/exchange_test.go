@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/cleanexit/cleanexit/toolchains"
 )

@@ -1,6 +1,6 @@
 package report
 
-import "github.com/cleanexit/cleanexit/runner/forensics"
+import "github.com/cleanexit/cleanexit/internal/forensics"
 
 // nativeHeadline reads "thread-local-destructor · Thread 1 "python3.12"
 // got SIGSEGV in holder.cpython-312-x86_64-linux-gnu.so: Refs::clear

@@ -3,7 +3,7 @@ package result
 import (
 	"time"
 
-	"github.com/cleanexit/cleanexit/runner/forensics"
+	"github.com/cleanexit/cleanexit/internal/forensics"
 )
 
 // A Result is what happened to one run.

@@ -1,0 +1,98 @@
+package script
+
+import (
+	"os/exec"
+	"slices"
+	"time"
+
+	"github.com/cleanexit/cleanexit/internal/diagnose"
+	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// crashSignals are the deaths a native stack explains. SIGKILL and SIGTERM
+// come from outside (our timeout, the OOM killer): the stack of a rerun
+// would show a healthy process.
+var crashSignals = []string{"SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP", "SIGSYS"}
+
+// backtraceMode is when this run's python commands are repeated under the
+// debugger. An explicit off wins over a variant's `phase:`, which is then
+// left unjudged (see verdict.Judgment).
+func (x *execution) backtraceMode() string {
+	if x.job.Backtrace == "" {
+		return forensics.ModeCrash
+	}
+	return x.job.Backtrace
+}
+
+// noRerun says why a finished run is not repeated under the debugger, or
+// "" when it is to be.
+func (x *execution) noRerun(inv *Invocation) string {
+	if !inv.Started || inv.TimedOut {
+		return "the run did not end by itself"
+	}
+	switch x.backtraceMode() {
+	case forensics.ModeOff:
+		return "backtraces are off (--backtrace off)"
+	case forensics.ModeCrash:
+		if !slices.Contains(crashSignals, inv.Status.Name) && !diagnose.AnyFatal(inv.Signatures) {
+			return inv.Status.String() + " is not a crash a native stack explains"
+		}
+	}
+	if x.asanBuilt() {
+		// A sanitized extension reports its own stacks on stderr, and
+		// its runtime stalls under ptrace: a rerun would only time out.
+		return "an AddressSanitizer build is not rerun under the debugger; its report is on stderr"
+	}
+	return ""
+}
+
+// backtrace repeats the command that made inv under the debugger, with
+// the same environment and directory, and keeps what its stacks say; it
+// returns why it did not, or "". The rerun never decides a verdict by
+// itself: only a variant's `phase:` reads it.
+//
+// plain is the command before the sandbox wrapped it (cmd is what ran):
+// the debugger runs the interpreter, and the sandbox, when there is one,
+// wraps the debugger in turn.
+func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, inv *Invocation) (noRerun string) {
+	if why := x.noRerun(inv); why != "" {
+		return why
+	}
+	// Started from the script's thread, a sandboxed run's rerun stays in
+	// the sandbox.
+	n := forensics.Rerun(x.ctx, forensics.Command{
+		Path:    plain.Path,
+		Args:    plain.Args[1:],
+		Env:     cmd.Env,
+		Dir:     cmd.Dir,
+		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
+		GOOS:    x.job.goos,
+	})
+	inv.Native = &n
+	return ""
+}
+
+// rerunLimit bounds a rerun by what the crash it repeats took: a crash
+// that needs a race may hang under the debugger's changed timing instead
+// (a daemon thread holding stdout's lock does), and waiting a minute for
+// it on every such run would cost more than the stack is worth. The
+// margin covers the debugger loading the interpreter's symbols.
+func rerunLimit(limit, took time.Duration) time.Duration {
+	if limit <= 0 {
+		limit = forensics.DefaultTimeout
+	}
+	return min(limit, 3*took+rerunMargin)
+}
+
+const rerunMargin = 20 * time.Second
+
+func (x *execution) asanBuilt() bool { return x.asanPreload() != "" }
+
+// asanPreload is the AddressSanitizer runtime python runs preload, or ""
+// until the script has built a sanitized extension.
+func (x *execution) asanPreload() string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.asanRuntime
+}

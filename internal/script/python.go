@@ -1,0 +1,115 @@
+package script
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cleanexit/cleanexit/internal/diagnose"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/verdict"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// stacksGrace is how long a timed-out interpreter gets to write its
+// stacks before its process group is killed.
+const stacksGrace = 2 * time.Second
+
+// python runs the environment's interpreter and checks how it ended.
+func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
+	if x.job.Python == "" {
+		ts.Fatalf("python: no interpreter for this run")
+	}
+	v := x.job.Run.Variant
+	timeout := x.timeout()
+	argv := append([]string{"-X", "faulthandler"}, args...)
+	cmd := exec.Command(x.job.Python, argv...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = x.environ(ts)
+	if rt := x.asanPreload(); rt != "" {
+		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
+	}
+	cmd.Stdin = devNull()
+	stdout, stderr := newCapture(), newCapture()
+	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
+	start := time.Now()
+	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
+	inv.Duration = time.Since(start)
+	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
+	inv.Stderr, inv.StderrDropped = stderr.text("stderr")
+	io.WriteString(ts.Stdout(), inv.Stdout)
+	io.WriteString(ts.Stderr(), inv.Stderr)
+	inv.Status, inv.Started = exitstatus.FromError(err)
+	inv.Signatures = diagnose.Classify(inv.Stderr)
+	inv.Traceback = diagnose.Traceback(inv.Stderr)
+	noRerun := x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
+
+	var j verdict.Judgment
+	switch {
+	case !inv.Started:
+		j.Problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
+	case inv.TimedOut:
+		j.Problem = fmt.Sprintf("timed out after %s", timeout)
+	default:
+		j = verdict.Python(verdict.PythonRun{
+			Variant:    v,
+			GOOS:       x.job.goos,
+			Strict:     x.job.Strict,
+			Negated:    neg,
+			Status:     inv.Status,
+			Signatures: inv.Signatures,
+			Stderr:     inv.Stderr,
+			Native:     inv.Native,
+			NoRerun:    noRerun,
+		})
+	}
+	problem := j.Problem
+	inv.OK, inv.Problem, inv.Unjudged = problem == "", problem, j.Unjudged
+	x.mu.Lock()
+	x.pythons = append(x.pythons, inv)
+	if inv.TimedOut {
+		x.timedOut = true
+	}
+	if j.Unjudged != "" && x.unjudged == "" {
+		x.unjudged = j.Unjudged
+	}
+	x.mu.Unlock()
+	if j.Unjudged != "" {
+		fmt.Fprintf(ts.Stdout(), "UNSUPPORTED: %s\n", j.Unjudged)
+	}
+	if problem != "" {
+		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
+	}
+}
+
+// devNull is the interpreter's stdin, opened once: os/exec opens and
+// closes /dev/null for every command that has no stdin, four system calls a
+// run. nil, which makes os/exec open it after all, where it cannot be opened.
+var devNull = sync.OnceValue(func() io.Reader {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil
+	}
+	return f
+})
+
+// asanVars preloads the AddressSanitizer runtime. Leak detection is off
+// unless the case's ASAN_OPTIONS asks for it: CPython does not free
+// everything at exit, and a leak report would hide the use-after-free we
+// are looking for.
+func asanVars(goos, runtime, options string) []string {
+	if options == "" {
+		options = "detect_leaks=0"
+	} else if !strings.Contains(options, "detect_leaks") {
+		options += ":detect_leaks=0"
+	}
+	preload := "LD_PRELOAD"
+	if goos == "darwin" {
+		preload = "DYLD_INSERT_LIBRARIES"
+	}
+	return []string{preload + "=" + runtime, "ASAN_OPTIONS=" + options}
+}

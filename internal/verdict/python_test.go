@@ -1,0 +1,120 @@
+package verdict
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/cleanexit/cleanexit/internal/diagnose"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/cleanexit/cleanexit/runner/cases"
+)
+
+// Stderr as interpreters write it, classified by the real classifier.
+const (
+	fatalError      = "Fatal Python error: PyThreadState_Get: the function must be called with the GIL held\nPython runtime state: finalizing\n"
+	exceptionIgnore = "Exception ignored in: <function C.__del__ at 0x7f>\nTypeError: boom\n"
+	ubsanError      = "holder.cpp:12:5: runtime error: member call on null pointer of type 'Refs'\n"
+)
+
+func TestPython(t *testing.T) {
+	clean := &cases.Variant{}
+	strictClean := &cases.Variant{Clean: "strict"}
+	segv := &cases.Variant{Exit: exitstatus.Expect{Signals: []string{"SIGSEGV"}}}
+	exit3 := &cases.Variant{Exit: exitstatus.Expect{Codes: []int{3}}}
+	crash := &cases.Variant{Exit: exitstatus.Expect{Crash: true}}
+	withStderr := &cases.Variant{Stderr: regexp.MustCompile(`(?m)^bye$`)}
+	phased := &cases.Variant{Exit: exitstatus.Expect{Signals: []string{"SIGSEGV"}},
+		Phases: []forensics.Phase{forensics.Finalization, forensics.StaticDestructor}}
+	atPhase := func(p forensics.Phase) *forensics.Native {
+		return &forensics.Native{Phase: p, Frames: []forensics.Frame{{Function: "Refs::clear", Module: "holder.so"}}}
+	}
+	segfault := exitstatus.Signaled(11)
+
+	tests := []struct {
+		name    string
+		variant *cases.Variant
+		strict  bool
+		negated bool
+		status  exitstatus.Status
+		stderr  string
+		native  *forensics.Native
+		noRerun string
+		want    string // "" when the run ends as declared
+		// unjudged: what the evidence left undecided
+		unjudged string
+	}{
+		{name: "clean exit", variant: clean, status: exitstatus.Exited(0)},
+		{name: "exit 1 where 0 is declared", variant: clean, status: exitstatus.Exited(1),
+			want: "exit 1, want 0"},
+		{name: "fatal error behind exit 0 is no clean exit", variant: clean, status: exitstatus.Exited(0), stderr: fatalError,
+			want: "exit 0, want a clean exit · fatal-python-error: PyThreadState_Get"},
+		{name: "UBSan runtime error behind exit 0 is no clean exit", variant: clean, status: exitstatus.Exited(0), stderr: ubsanError,
+			want: "exit 0, want a clean exit · ubsan: member call on null pointer of type 'Refs'"},
+		{name: "a warning does not fail a clean exit by default", variant: clean, status: exitstatus.Exited(0), stderr: exceptionIgnore},
+		{name: "clean: strict alone fails a warning", variant: strictClean, status: exitstatus.Exited(0), stderr: exceptionIgnore,
+			want: "exit 0 · exception-ignored at stderr line 1, want a clean exit (clean: strict)"},
+		{name: "--strict alone fails a warning", variant: clean, strict: true, status: exitstatus.Exited(0), stderr: "ok\n" + exceptionIgnore,
+			want: "exit 0 · exception-ignored at stderr line 2, want a clean exit (clean: strict)"},
+		{name: "strict passes a clean exit without warnings", variant: strictClean, strict: true, status: exitstatus.Exited(0), stderr: "ok\n"},
+		{name: "strict says nothing of a declared crash", variant: segv, strict: true, status: segfault, stderr: exceptionIgnore},
+		{name: "declared signal", variant: segv, status: segfault},
+		{name: "declared signal, clean exit", variant: segv, status: exitstatus.Exited(0),
+			want: "exit 0, want SIGSEGV"},
+		{name: "declared signal, other signal", variant: segv, status: exitstatus.Signaled(6),
+			want: "exit 134 (SIGABRT), want SIGSEGV"},
+		{name: "declared exit 3", variant: exit3, status: exitstatus.Exited(3)},
+		{name: "declared exit 3, clean exit", variant: exit3, status: exitstatus.Exited(0), want: "exit 0, want 3"},
+		{name: "declared exit 3 with a fatal error on stderr", variant: exit3, status: exitstatus.Exited(3), stderr: fatalError},
+		{name: "crash: a fatal error behind exit 0 is the crash", variant: crash, status: exitstatus.Exited(0), stderr: fatalError},
+		{name: "crash: a clean exit is not", variant: crash, status: exitstatus.Exited(0),
+			want: "exit 0, want crash"},
+		{name: "stderr pattern met", variant: withStderr, status: exitstatus.Exited(0), stderr: "hello\nbye\n"},
+		{name: "stderr pattern missed", variant: withStderr, status: exitstatus.Exited(0), stderr: "hello\n",
+			want: `exit 0, but stderr does not match "^bye$"`},
+		{name: "stderr pattern missed, with the signature named", variant: withStderr, status: exitstatus.Exited(0), stderr: "hello\n" + exceptionIgnore,
+			want: `exit 0, but stderr does not match "^bye$" · exception-ignored`},
+		{name: "! python: a non-zero exit by itself", negated: true, variant: clean, status: exitstatus.Exited(1)},
+		{name: "! python: a crash is no failure by itself", negated: true, variant: clean, status: segfault,
+			want: "exit 139 (SIGSEGV), want a non-zero exit by itself (! python)"},
+		{name: "! python: a fatal error behind exit 0 fails the line", negated: true, variant: clean, status: exitstatus.Exited(0), stderr: fatalError,
+			want: "exit 0, want a non-zero exit by itself (! python) · fatal-python-error: PyThreadState_Get"},
+		{name: "! python: a fatal error behind exit 1 fails the line", negated: true, variant: clean, status: exitstatus.Exited(1), stderr: fatalError,
+			want: "exit 1, want a non-zero exit by itself (! python) · fatal-python-error: PyThreadState_Get"},
+		{name: "! python: a clean exit is no failure", negated: true, variant: clean, status: exitstatus.Exited(0), stderr: exceptionIgnore,
+			want: "exit 0, want a non-zero exit by itself (! python) · exception-ignored"},
+		{name: "! python ignores the variant's expectation", negated: true, variant: segv, status: exitstatus.Exited(1)},
+		{name: "! python: a warning does not fail a non-zero exit", negated: true, variant: strictClean, strict: true, status: exitstatus.Exited(1), stderr: exceptionIgnore},
+		{name: "phase named and shown", variant: phased, status: segfault, native: atPhase(forensics.StaticDestructor)},
+		{name: "phase named, another shown", variant: phased, status: segfault, native: atPhase(forensics.Runtime),
+			want: "exit 139 (SIGSEGV) · runtime in holder.so: Refs::clear, want phase finalization or static-destructor"},
+		{name: "phase named, no stack to read", variant: phased, status: segfault, native: &forensics.Native{Note: "no debugger"},
+			unjudged: "phase finalization or static-destructor not judged: no debugger"},
+		{name: "phase named, no rerun", variant: phased, status: segfault, noRerun: "--backtrace off",
+			unjudged: "phase finalization or static-destructor not judged: --backtrace off"},
+		{name: "phase named, the stack does not show it", variant: phased, status: segfault,
+			native:   &forensics.Native{Phase: forensics.Unknown, PhaseReason: "no symbols for /usr/bin/python3.11", Frames: atPhase("").Frames},
+			unjudged: "phase finalization or static-destructor not judged: no symbols for /usr/bin/python3.11"},
+		{name: "phase named, the exit is wrong: a failure, not unjudged", variant: phased, status: exitstatus.Exited(0),
+			native: &forensics.Native{Note: "no debugger"}, want: "exit 0, want SIGSEGV"},
+		{name: "phase unnamed", variant: segv, status: segfault, native: atPhase(forensics.Runtime)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Python(PythonRun{
+				Variant:    tt.variant,
+				GOOS:       "linux",
+				Strict:     tt.strict,
+				Negated:    tt.negated,
+				Status:     tt.status,
+				Signatures: diagnose.Classify(tt.stderr),
+				Stderr:     tt.stderr,
+				Native:     tt.native,
+				NoRerun:    tt.noRerun,
+			})
+			if got.Problem != tt.want || got.Unjudged != tt.unjudged {
+				t.Errorf("Python() = %q, unjudged %q\n                         want %q, unjudged %q", got.Problem, got.Unjudged, tt.want, tt.unjudged)
+			}
+		})
+	}
+}
