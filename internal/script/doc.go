@@ -17,6 +17,10 @@
 //	    interpreter is sent SIGABRT, on which -X faulthandler writes every
 //	    thread's stack; then its process group is killed, and the run is
 //	    TIMEOUT.
+//	! exec PROGRAM ARGS…
+//	    testscript's exec, held to `! python`'s rule (verdict.Not): a death
+//	    by signal, a fatal signature, exit 0 or a program that cannot start
+//	    fails the line. See notexec.go for how the line reaches it.
 //	pip ARGS…
 //	    Runs pip for the case's environment.
 //	build-ext [--with nanobind|pybind11] [--sanitize=address] MODULE SOURCE… [-- CFLAGS…]

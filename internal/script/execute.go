@@ -93,7 +93,7 @@ func (x *execution) execute() Outcome {
 	t, left, late := x.runScript(d, cmds)
 	out := x.outcome(t, left, late)
 	log := t.log.String()
-	log = strings.ReplaceAll(log, d.script, c.File)
+	log = showExec(strings.ReplaceAll(log, d.script, c.File))
 	out.Log = strings.TrimSpace(log)
 	if x.job.KeepWork {
 		out.Work = d.work
@@ -106,7 +106,8 @@ func (x *execution) execute() Outcome {
 // the commands it may call beyond testscript's own.
 func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestScript, bool, []string)) {
 	c := x.job.Run.Case
-	archive := &txtar.Archive{Comment: []byte(c.Script), Files: c.Files}
+	script, _ := scriptlang.Parse(c.Script, c.ScriptLine)
+	archive := &txtar.Archive{Comment: []byte(withNotExec(c.Script, script, c.ScriptLine)), Files: c.Files}
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)
 	}
@@ -114,6 +115,7 @@ func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestSc
 		"python":    x.python,
 		"pip":       x.pip,
 		"build-ext": x.buildExt,
+		notExec:     notExecCmd,
 	}
 	return archive, cmds
 }

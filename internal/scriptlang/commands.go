@@ -191,11 +191,26 @@ func atMost(n int, u string) func(bool, []Word) string {
 	}
 }
 
-func execArgs(_ bool, args []Word) string {
+func execArgs(neg bool, args []Word) string {
 	if len(args) == 0 || (len(args) == 1 && args[0].Text == "&") {
 		return usage("exec PROGRAM [ARGS…] [&]")
 	}
+	if neg && Background(args) {
+		// testscript's wait takes any end of a negated background
+		// command for the failure it wants, a death by signal too.
+		return "! exec … & cannot tell a crash from a failure: run the program in the foreground (! exec PROGRAM …), where a death by signal fails the line"
+	}
 	return ""
+}
+
+// Background reports whether an exec line's arguments end with testscript's
+// background marker, & or &name&.
+func Background(args []Word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1].Text
+	return last == "&" || len(last) > 1 && strings.HasPrefix(last, "&") && strings.HasSuffix(last, "&")
 }
 
 func existsArgs(_ bool, args []Word) string {

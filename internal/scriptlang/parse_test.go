@@ -55,6 +55,8 @@ func TestParseRefuses(t *testing.T) {
 		{"grep x", "usage: grep [-count=N] PATTERN FILE"},
 		{"exec", "usage: exec"},
 		{"exec &", "usage: exec"},
+		{"! exec sleep 1 &", "cannot tell a crash from a failure"},
+		{"! exec sleep 1 &bg&", "cannot tell a crash from a failure"},
 		{"exists -readonly", "usage: exists"},
 		{"symlink a b", "usage: symlink FILE -> TARGET"},
 		{"stop a b", "usage: stop"},

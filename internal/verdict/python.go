@@ -64,15 +64,7 @@ func pythonProblem(p PythonRun) string {
 		return s
 	}
 	if p.Negated {
-		// `! python` is lit's `not`: the interpreter ended by itself with
-		// a non-zero status. A death by signal or a fatal error on stderr
-		// is the crash this corpus exists to catch, so it fails the line,
-		// never passes it; a case that expects a crash says `exit: crash`
-		// (lit's `not --crash`).
-		if p.Status.Crashed() || fatal || p.Status == exitstatus.Exited(0) {
-			return describe(", want a non-zero exit by itself (! python)")
-		}
-		return ""
+		return Not("python", p.Status, p.Signatures)
 	}
 	v := p.Variant
 	if !v.Exit.Match(p.GOOS, p.Status, fatal) {
@@ -96,6 +88,22 @@ func pythonProblem(p PythonRun) string {
 		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
 	}
 	return ""
+}
+
+// Not judges a command written with !, `! python` or `! exec`, as lit's
+// `not`: it must end by itself with a non-zero status. A death by signal
+// or a fatal error on stderr is the crash this corpus exists to catch, so
+// it fails the line, never passes it; a case that expects a crash says
+// `exit: crash` (lit's `not --crash`). It returns what is wrong, or "".
+func Not(command string, status exitstatus.Status, signatures []diagnose.Signature) string {
+	if !status.Crashed() && !diagnose.AnyFatal(signatures) && status != exitstatus.Exited(0) {
+		return ""
+	}
+	s := status.String() + ", want a non-zero exit by itself (! " + command + ")"
+	if sig, ok := diagnose.Primary(signatures); ok {
+		s += " · " + sig.String()
+	}
+	return s
 }
 
 // StrictClean reports whether warnings (Exception ignored, processes left

@@ -118,3 +118,26 @@ func TestPython(t *testing.T) {
 		})
 	}
 }
+
+// TestNot holds `! exec` to `! python`'s rule, lit's not.
+func TestNot(t *testing.T) {
+	tests := []struct {
+		name   string
+		status exitstatus.Status
+		stderr string
+		want   string
+	}{
+		{"a non-zero exit by itself", exitstatus.Exited(3), "", ""},
+		{"a death by signal", exitstatus.Signaled(11), "", "exit 139 (SIGSEGV), want a non-zero exit by itself (! exec)"},
+		{"a shell's 139 is an exit by itself", exitstatus.Exited(139), "", ""},
+		{"a fatal error behind exit 1", exitstatus.Exited(1), fatalError,
+			"exit 1, want a non-zero exit by itself (! exec) · fatal-python-error: PyThreadState_Get"},
+		{"a success", exitstatus.Exited(0), "", "exit 0, want a non-zero exit by itself (! exec)"},
+		{"a warning does not fail it", exitstatus.Exited(2), exceptionIgnore, ""},
+	}
+	for _, tt := range tests {
+		if got := Not("exec", tt.status, diagnose.Classify(tt.stderr)); got != tt.want {
+			t.Errorf("%s: Not = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
