@@ -2,7 +2,9 @@ package script
 
 import (
 	"errors"
+
 	"fmt"
+	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"io"
 	"strings"
 	"sync"
@@ -31,6 +33,10 @@ type capture struct {
 	written int64  // bytes seen, kept or not
 	last    time.Time
 
+	// scan, when set, reads every byte as it passes: what is dropped
+	// from the middle is still classified (diagnose.Stream).
+	scan *diagnose.Stream
+
 	headMax, tailMax int
 }
 
@@ -41,6 +47,9 @@ func (c *capture) Write(p []byte) (int, error) {
 	defer c.mu.Unlock()
 	c.written += int64(len(p))
 	c.last = time.Now()
+	if c.scan != nil {
+		c.scan.Write(p)
+	}
 	q := p
 	if room := c.headMax - len(c.head); room > 0 {
 		n := min(room, len(q))

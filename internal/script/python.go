@@ -35,6 +35,10 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	cmd.Stdin = devNull()
 	stdout, stderr := newCapture(), newCapture()
+	stderr.scan = &diagnose.Stream{}
+	if v.Stderr != nil && diagnose.SingleLine(v.Stderr) {
+		stderr.scan.Match = v.Stderr
+	}
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
 	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
@@ -44,7 +48,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	io.WriteString(ts.Stdout(), inv.Stdout)
 	io.WriteString(ts.Stderr(), inv.Stderr)
 	inv.Status, inv.Started = exitstatus.FromError(err)
-	inv.Signatures = diagnose.Classify(inv.Stderr)
+	inv.Signatures = stderr.scan.Signatures()
 	inv.Traceback = diagnose.Traceback(inv.Stderr)
 	noRerun := x.backtrace(ts, exec.Command(x.job.Python, argv...), cmd, &inv)
 
@@ -64,7 +68,10 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 			Signatures: inv.Signatures,
 			Stderr:     inv.Stderr,
 			Native:     inv.Native,
-			NoRerun:    noRerun,
+
+			StderrDropped: inv.StderrDropped,
+			StderrMatched: stderr.scan.Matched(),
+			NoRerun:       noRerun,
 		})
 	}
 	problem := j.Problem

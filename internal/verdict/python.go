@@ -21,8 +21,13 @@ type PythonRun struct {
 	Negated bool   // written `! python`: a non-zero exit by itself, no crash
 
 	Status     exitstatus.Status
-	Signatures []diagnose.Signature // what stderr showed
-	Stderr     string
+	Signatures []diagnose.Signature // what stderr showed, all of it (diagnose.Stream)
+	Stderr     string               // what was kept of stderr
+	// StderrDropped is how many bytes of stderr's middle were not kept;
+	// StderrMatched then says whether a line of the whole stream matched
+	// the variant's single-line stderr pattern (diagnose.SingleLine).
+	StderrDropped int64
+	StderrMatched bool
 	Native     *forensics.Native // the rerun under the debugger; nil when there was none
 	// NoRerun says why Native is nil ("--backtrace off"), for a phase
 	// that then cannot be judged.
@@ -46,14 +51,49 @@ type Judgment struct {
 // Python judges a finished python run.
 func Python(p PythonRun) Judgment {
 	problem := pythonProblem(p)
-	if problem != "" || p.Negated || p.Variant.Exit.Clean() {
+	if problem != "" || p.Negated {
 		return Judgment{Problem: problem}
 	}
-	return phaseJudgment(p.Variant.Phases, p.Status, p.Native, p.NoRerun)
+	j := stderrJudgment(p)
+	if j.Problem != "" || p.Variant.Exit.Clean() {
+		return j
+	}
+	phase := phaseJudgment(p.Variant.Phases, p.Status, p.Native, p.NoRerun)
+	if phase.Problem != "" {
+		return phase
+	}
+	j.Unjudged = cmp.Or(j.Unjudged, phase.Unjudged)
+	return j
 }
 
-// pythonProblem is what is wrong with how the run ended, the phase left
-// out, or "".
+// stderrJudgment judges the variant's stderr pattern against the whole
+// stream: the text kept where nothing was dropped, else line by line as
+// it passed (a pattern that cannot span lines), else not at all.
+func stderrJudgment(p PythonRun) Judgment {
+	re := p.Variant.Stderr
+	var matched bool
+	switch {
+	case re == nil:
+		return Judgment{}
+	case p.StderrDropped == 0:
+		matched = re.MatchString(p.Stderr)
+	case diagnose.SingleLine(re):
+		matched = p.StderrMatched
+	default:
+		return Judgment{Unjudged: fmt.Sprintf("stderr pattern not judged: it may match across lines, and %d bytes of the middle of stderr were not kept", p.StderrDropped)}
+	}
+	if matched {
+		return Judgment{}
+	}
+	s := p.Status.String() + fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(re.String(), "(?m)"))
+	if sig, ok := diagnose.Primary(p.Signatures); ok {
+		s += " · " + sig.String()
+	}
+	return Judgment{Problem: s}
+}
+
+// pythonProblem is what is wrong with how the run ended, the stderr
+// pattern and the phase left out, or "".
 func pythonProblem(p PythonRun) string {
 	fatal := diagnose.AnyFatal(p.Signatures)
 	describe := func(want string) string {
@@ -83,9 +123,6 @@ func pythonProblem(p PythonRun) string {
 				}
 			}
 		}
-	}
-	if v.Stderr != nil && !v.Stderr.MatchString(p.Stderr) {
-		return describe(fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(v.Stderr.String(), "(?m)")))
 	}
 	return ""
 }

@@ -141,3 +141,31 @@ func TestNot(t *testing.T) {
 		}
 	}
 }
+
+// TestStderrOfABigStream: where the middle of stderr was dropped, a
+// single-line pattern is judged by what the stream matched as it passed,
+// and one that may span lines is not judged at all.
+func TestStderrOfABigStream(t *testing.T) {
+	line := &cases.Variant{Stderr: regexp.MustCompile(`(?m)^the marker line$`)}
+	spanning := &cases.Variant{Stderr: regexp.MustCompile(`(?m)(?s)marker.*end`)}
+	kept := "head\n[cleanexit: 100 bytes of stderr dropped here, 10 kept of 110]\nend\n"
+	tests := []struct {
+		name          string
+		variant       *cases.Variant
+		dropped       int64
+		matched       bool
+		want, unjudge string
+	}{
+		{"matched in the dropped middle", line, 100, true, "", ""},
+		{"matched nowhere", line, 100, false, `exit 0, but stderr does not match "^the marker line$"`, ""},
+		{"may span lines", spanning, 100, false, "", "stderr pattern not judged: it may match across lines, and 100 bytes of the middle of stderr were not kept"},
+		{"nothing dropped: the kept text decides", spanning, 0, false, `exit 0, but stderr does not match "(?s)marker.*end"`, ""},
+	}
+	for _, tt := range tests {
+		j := Python(PythonRun{Variant: tt.variant, GOOS: "linux", Status: exitstatus.Exited(0), Stderr: kept,
+			StderrDropped: tt.dropped, StderrMatched: tt.matched})
+		if j.Problem != tt.want || j.Unjudged != tt.unjudge {
+			t.Errorf("%s: Python = %q, unjudged %q; want %q, %q", tt.name, j.Problem, j.Unjudged, tt.want, tt.unjudge)
+		}
+	}
+}
