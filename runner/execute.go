@@ -152,7 +152,7 @@ func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res 
 		repeat = s.Repeat
 	}
 	var outs []script.Outcome
-	tries := verdict.Attempt(repeat, r.Variant.Retries, func() verdict.Try {
+	tries := verdict.Attempt(repeat, r.Variant.Retries, r.XFail, func() verdict.Try {
 		out := script.Execute(ctx, job)
 		outs = append(outs, out)
 		return verdict.Try{Passed: out.Passed, TimedOut: out.TimedOut, Unsupported: out.Unsupported != "", Unresolved: out.Unresolved != ""}

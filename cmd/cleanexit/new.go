@@ -30,6 +30,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	fs.Var((*cmdflag.List)(&r.Requires), "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
 	fs.Var((*cmdflag.List)(&r.Sources), "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	fs.StringVar(&r.With, "with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
+	fs.StringVar(&r.Exit, "exit", "", "how the known-bad form ends: crash (the default with --fix-flag), a signal, an exit code, or timeout (a hang)")
 	fs.StringVar(&r.FixFlag, "fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
 	pos, err := command.Parse(fs, args, 1)
 	if err != nil {

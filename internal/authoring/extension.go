@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -21,6 +22,8 @@ type extension struct {
 	Sources []txtar.File // their names are as the script uses them
 	With    string       // nanobind, pybind11 or ""
 	FixFlag string       // a macro name such as FIX, or "": no variants
+	// BuggyExit is how the variant without FixFlag ends; "" is crash.
+	BuggyExit string
 }
 
 // bindingPins are the versions `new --with` pins when the author names
@@ -105,7 +108,7 @@ func (d *Draft) addExtension(e extension) error {
 	if e.FixFlag != "" {
 		build = append(build, "--", "$FIXFLAG")
 		d.env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
-		d.variants = append(d.variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: "crash"})
+		d.variants = append(d.variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: cmp.Or(e.BuggyExit, "crash")})
 	}
 	d.commands = append([]string{strings.Join(build, " ")}, d.commands...)
 	d.commands = append(d.commands, "stdout '^ok$'")

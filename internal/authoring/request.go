@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -30,6 +32,10 @@ type NewRequest struct {
 	Sources  []string // C or C++ files of the extension the repro imports
 	With     string   // the binding library the sources use
 	FixFlag  string   // the macro that turns the fix on
+	// Exit is how the known-bad form ends, in exit's words (crash,
+	// SIGABRT, 134, timeout): the buggy variant's with FixFlag (crash
+	// when ""), else the case's own.
+	Exit string
 }
 
 // Draft reads the files r names and drafts the case: the repro's, with
@@ -49,7 +55,15 @@ func (r NewRequest) Draft() (*Draft, error) {
 	}
 	r.Keys.Apply(d)
 	d.requires = r.Requires
-	ext := extension{With: r.With, FixFlag: r.FixFlag}
+	if r.Exit != "" {
+		if _, err := exitstatus.ParseWord(r.Exit); err != nil {
+			return nil, fmt.Errorf("--exit: %v", err)
+		}
+		if r.FixFlag == "" {
+			d.exit = r.Exit
+		}
+	}
+	ext := extension{With: r.With, FixFlag: r.FixFlag, BuggyExit: r.Exit}
 	if ext.Sources, err = readSources(r.Sources); err != nil {
 		return nil, fmt.Errorf("--source: %v", err)
 	}

@@ -92,7 +92,9 @@ func (t *Target) judge(ctx context.Context, rev, requirement, samePath string) (
 	case result.Pass, result.FlakyPass:
 		step.Verdict = Good
 		return step
-	case result.Fail:
+	case result.Fail, result.Timeout:
+		// A hang is judged against the known-bad variant too: it may
+		// declare one (exit: timeout).
 	case result.Unresolved:
 		step.Verdict, step.Reason = Skip, "no environment: "+firstLine(res.Reason)
 		return step

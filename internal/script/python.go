@@ -56,14 +56,14 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	switch {
 	case !inv.Started:
 		j.Problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
-	case inv.TimedOut:
-		j.Problem = fmt.Sprintf("timed out after %s", timeout)
 	default:
 		j = verdict.Python(verdict.PythonRun{
 			Variant:    v,
 			GOOS:       x.job.goos,
 			Strict:     x.job.Strict,
 			Negated:    neg,
+			TimedOut:   inv.TimedOut,
+			Timeout:    timeout,
 			Status:     inv.Status,
 			Signatures: inv.Signatures,
 			Stderr:     inv.Stderr,
@@ -78,7 +78,8 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	inv.OK, inv.Problem, inv.Unjudged = problem == "", problem, j.Unjudged
 	x.mu.Lock()
 	x.pythons = append(x.pythons, inv)
-	if inv.TimedOut {
+	if inv.TimedOut && problem != "" {
+		// A hang the variant declares (exit: timeout) is no TIMEOUT.
 		x.timedOut = true
 	}
 	if j.Unjudged != "" && x.unjudged == "" {

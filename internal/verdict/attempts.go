@@ -41,9 +41,15 @@ type Attempts struct {
 
 // Attempt tries a script repeat times (at least once); after each failure
 // that is not a timeout it retries up to retries times, and a retry that
-// passes makes the round pass (flaky). It stops early when stopped says so
-// (an interrupt), or when a try is unsupported.
-func Attempt(repeat, retries int, try func() Try, stopped func() bool) Attempts {
+// passes makes the round pass (flaky). A run expected to fail (xfail, the
+// condition that says so, not "") is never retried: its failure is what
+// was declared, and a retry could only turn it into an XPASS that no try
+// showed. It stops early when stopped says so (an interrupt), or when a
+// try is unsupported.
+func Attempt(repeat, retries int, xfail string, try func() Try, stopped func() bool) Attempts {
+	if xfail != "" {
+		retries = 0
+	}
 	a := Attempts{Repeat: max(repeat, 1), Decisive: -1}
 	var lastFailed int // the last try of the last round that failed
 	var lastTimedOut bool

@@ -74,8 +74,10 @@ func TestAttempts(t *testing.T) {
 			reason: "expected to fail (xfail: linux): diag"},
 		{name: "xfail, passed: XPASS", xfail: "*", seq: "p", made: 1, decisive: 0, status: result.XPass,
 			reason: "passed, but expected to fail (xfail: *)"},
-		{name: "xfail, passed on retry: XPASS", xfail: "*", retries: 1, seq: "fp", made: 2, failures: 1, decisive: 0, status: result.XPass,
-			reason: "passed, but expected to fail (xfail: *)"},
+		{name: "xfail: a failure is not retried into XPASS", xfail: "*", retries: 1, seq: "fp", made: 1, failures: 1, decisive: 0, status: result.XFail,
+			reason: "expected to fail (xfail: *): diag"},
+		{name: "xfail, repeat 2 retries 2: each failure stands", xfail: "*", repeat: 2, retries: 2, seq: "fp", made: 2, failures: 1, decisive: 0,
+			status: result.XFail, reason: "failed 1/2 · expected to fail (xfail: *): diag"},
 		{name: "xfail, repeat 3, one failure is enough", xfail: "*", repeat: 3, seq: "pfp", made: 3, failures: 1, decisive: 1, status: result.XFail,
 			reason: "failed 1/3 · expected to fail (xfail: *): diag"},
 		{name: "unsupported stops at once", repeat: 3, seq: "puu", made: 2, decisive: 1, status: result.Unsupported, reason: "diag"},
@@ -108,7 +110,7 @@ func TestAttempts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			seq := tries(t, tt.seq)
 			made := 0
-			a := Attempt(tt.repeat, tt.retries, func() Try {
+			a := Attempt(tt.repeat, tt.retries, tt.xfail, func() Try {
 				if made >= len(seq) {
 					t.Fatalf("try %d made; the table has %d", made+1, len(seq))
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
@@ -20,6 +21,10 @@ type PythonRun struct {
 	Strict  bool   // --strict: warnings fail a clean exit, as `clean: strict` does
 	Negated bool   // written `! python`: a non-zero exit by itself, no crash
 
+	// TimedOut: the run did not end within Timeout, and was stopped.
+	TimedOut bool
+	Timeout  time.Duration
+
 	Status     exitstatus.Status
 	Signatures []diagnose.Signature // what stderr showed, all of it (diagnose.Stream)
 	Stderr     string               // what was kept of stderr
@@ -28,7 +33,7 @@ type PythonRun struct {
 	// the variant's single-line stderr pattern (diagnose.SingleLine).
 	StderrDropped int64
 	StderrMatched bool
-	Native     *forensics.Native // the rerun under the debugger; nil when there was none
+	Native        *forensics.Native // the rerun under the debugger; nil when there was none
 	// NoRerun says why Native is nil ("--backtrace off"), for a phase
 	// that then cannot be judged.
 	NoRerun string
@@ -50,12 +55,21 @@ type Judgment struct {
 
 // Python judges a finished python run.
 func Python(p PythonRun) Judgment {
+	if p.TimedOut {
+		if p.Negated || !p.Variant.Exit.Timeout {
+			return Judgment{Problem: ended(p)}
+		}
+		// The hang the variant declares: its stacks may still be
+		// asked for by a stderr pattern.
+		return stderrJudgment(p)
+	}
 	problem := pythonProblem(p)
 	if problem != "" || p.Negated {
 		return Judgment{Problem: problem}
 	}
 	j := stderrJudgment(p)
-	if j.Problem != "" || p.Variant.Exit.Clean() {
+	crashed := p.Status.Crashed() || diagnose.AnyFatal(p.Signatures)
+	if j.Problem != "" || !crashed {
 		return j
 	}
 	phase := phaseJudgment(p.Variant.Phases, p.Status, p.Native, p.NoRerun)
@@ -64,6 +78,15 @@ func Python(p PythonRun) Judgment {
 	}
 	j.Unjudged = cmp.Or(j.Unjudged, phase.Unjudged)
 	return j
+}
+
+// ended is how the run ended, as reports say it: "exit 134 (SIGABRT)",
+// "timed out after 5s" (the abort that dumped its stacks was ours).
+func ended(p PythonRun) string {
+	if p.TimedOut {
+		return "timed out after " + p.Timeout.String()
+	}
+	return p.Status.String()
 }
 
 // stderrJudgment judges the variant's stderr pattern against the whole
@@ -85,15 +108,15 @@ func stderrJudgment(p PythonRun) Judgment {
 	if matched {
 		return Judgment{}
 	}
-	s := p.Status.String() + fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(re.String(), "(?m)"))
+	s := ended(p) + fmt.Sprintf(", but stderr does not match %q", strings.TrimPrefix(re.String(), "(?m)"))
 	if sig, ok := diagnose.Primary(p.Signatures); ok {
 		s += " · " + sig.String()
 	}
 	return Judgment{Problem: s}
 }
 
-// pythonProblem is what is wrong with how the run ended, the stderr
-// pattern and the phase left out, or "".
+// pythonProblem is what is wrong with how a run that ended by itself
+// ended, the stderr pattern and the phase left out, or "".
 func pythonProblem(p PythonRun) string {
 	fatal := diagnose.AnyFatal(p.Signatures)
 	describe := func(want string) string {
@@ -110,7 +133,10 @@ func pythonProblem(p PythonRun) string {
 	if !v.Exit.Match(p.GOOS, p.Status, fatal) {
 		return describe(", want " + v.Exit.String())
 	}
-	if v.Exit.Clean() {
+	// An exit 0 that the list accepts as 0 (not as the crash a fatal
+	// signature behind it is, for exit: [0, crash]) must be clean,
+	// whatever else the list accepts.
+	if p.Status == exitstatus.Exited(0) && v.Exit.AcceptsZero() && !(v.Exit.Crash && fatal) {
 		// A clean exit whose stderr says `Fatal Python error` is the very
 		// bug this tool exists to see: the status alone lies.
 		if fatal {

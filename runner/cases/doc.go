@@ -42,11 +42,14 @@
 //	requires     feature expressions that must all hold, else UNSUPPORTED
 //	unsupported  feature expressions; any holds: UNSUPPORTED
 //	xfail        feature expressions; any holds: expected to fail ("*": always)
-//	exit         expected status of python runs: 0, 134, SIGABRT, SIGSEGV, a
-//	             list of those, or crash (any death by signal, or a fatal
-//	             error on stderr). Default 0. On POSIX, 128+N matches signal N
+//	exit         expected end of python runs: 0, 134, SIGABRT, SIGSEGV, a
+//	             list of those, crash (any death by signal, or a fatal
+//	             error on stderr), or timeout (still running at timeout: a
+//	             declared hang). Default 0. On POSIX, 128+N matches signal
+//	             N. A list's 0 must still be clean; no end may be named twice
 //	stderr       a regular expression python's stderr must match
-//	timeout      per python run, e.g. 30s; past it: TIMEOUT. Default 60s
+//	timeout      per python run, e.g. 30s; past it: TIMEOUT, or the
+//	             declared end for exit: timeout. Default 60s
 //	env          extra environment for the script
 //	repeat       runs per interpreter; one failure fails the variant
 //	retries      extra tries after a failure; a later pass is FLAKYPASS

@@ -194,13 +194,24 @@ func (d *decoder) exit(_ *Case, v *Variant, n *yaml.Node) {
 	v.ExitLine = n.Line + d.offset
 	words, lines := d.strings(n, "exit", true)
 	var es []exitstatus.Expect
+	var named []string // es's words
 	for i, w := range words {
 		e, err := exitstatus.ParseWord(w)
 		if err != nil {
 			d.errs = append(d.errs, &Error{File: d.file, Line: lines[i], Msg: "exit: " + err.Error()})
 			continue
 		}
-		es = append(es, e)
+		dup := false
+		for j, earlier := range es {
+			if why := exitstatus.Overlap(earlier, e); why != "" {
+				d.errs = append(d.errs, &Error{File: d.file, Line: lines[i], Msg: fmt.Sprintf("exit: %s and %s accept the same end (%s); name it once", named[j], w, why)})
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			es, named = append(es, e), append(named, w)
+		}
 	}
 	if n.Kind == yaml.SequenceNode && len(words) == 0 {
 		d.errorf(n, "exit: an empty list expects nothing; write 0 for a clean exit")

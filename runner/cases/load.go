@@ -199,12 +199,16 @@ func (d *decoder) variants(c *Case, def *Variant, n *yaml.Node) {
 var variantNameRE = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
 // checkPhases rejects a phase on a variant that cannot crash: a phase is
-// when a crash happened, and a clean exit has none.
+// when a crash happened, and a clean exit or a hang has none.
 func (d *decoder) checkPhases(c *Case) {
 	for _, v := range c.Variants {
-		if len(v.Phases) > 0 && v.Exit.Clean() {
+		if len(v.Phases) > 0 && !v.Exit.Crashes() {
+			what := "a clean exit"
+			if !v.Exit.Clean() {
+				what = "exit " + v.Exit.String()
+			}
 			d.errs = append(d.errs, &Error{File: d.file, Line: v.PhaseLine,
-				Msg: fmt.Sprintf("phase: variant %q expects a clean exit, which has no phase of death (give it exit: crash, or move phase: into a crashing variant)", v.Name)})
+				Msg: fmt.Sprintf("phase: variant %q expects %s, which has no phase of death (give it exit: crash, or move phase: into a crashing variant)", v.Name, what)})
 		}
 	}
 }
