@@ -334,7 +334,9 @@ func (u *untouched) quick(caseFile string) map[string]fileState {
 		for _, e := range entries {
 			p := filepath.Join(dir, e.Name())
 			switch {
-			case e.Type().IsRegular():
+			case e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0:
+				// A link planted in the corpus is a change too: it
+				// would bring a case, or a folder, in from elsewhere.
 				if fi, err := e.Info(); err == nil {
 					now[p] = stateOf(fi)
 				}
@@ -388,7 +390,7 @@ func walkInto(root string, files map[string]fileState, dirs map[string]time.Time
 			}
 			return nil
 		}
-		if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+		if fi, err := d.Info(); err == nil && (fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0) {
 			files[p] = stateOf(fi)
 		}
 		return nil
@@ -402,8 +404,16 @@ func isBuiltFolder(p string) bool {
 	return err == nil && fi.IsDir() && cases.BuildOutput(filepath.Base(p))
 }
 
+// hashFile hashes p's content; a link's is where it points, never what it
+// points to, which may be a named pipe that an open would wait on forever.
 func hashFile(p string) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
+	if fi, err := os.Lstat(p); err != nil {
+		return sum, err
+	} else if !fi.Mode().IsRegular() {
+		target, _ := os.Readlink(p)
+		return sha256.Sum256([]byte(fi.Mode().Type().String() + " " + target)), nil
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return sum, err

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
 // FormatFile puts the case.yaml of the case file in canonical form (see
 // formatArchive), rewriting the file when write is set, and reports
 // whether it was not in that form. A format error is at the file.
 func FormatFile(file string, write bool) (changed bool, err error) {
-	data, err := os.ReadFile(file)
+	data, err := cases.ReadFile(file)
 	if err != nil {
 		return false, err
 	}

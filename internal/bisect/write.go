@@ -26,7 +26,7 @@ type regression struct {
 // validated with cases.Parse before anything is written: an edit that would
 // break the case is an error, and the file is left as it was.
 func writeRegression(file, project string, reg regression) error {
-	data, err := os.ReadFile(file)
+	data, err := cases.ReadFile(file)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func reducedName(name string) string { return name + "-reduced" }
 // files, and a first story line that says where it came from. It returns
 // the new file's path.
 func Write(c *cases.Case, red *Reduction) (string, error) {
-	data, err := os.ReadFile(c.File)
+	data, err := cases.ReadFile(c.File)
 	if err != nil {
 		return "", err
 	}

@@ -30,7 +30,7 @@ func LoadArgs(corpus string, args []string) (Suite, []*Case, error) {
 		fi, err := os.Stat(a)
 		var project []string // the case files of a project folder
 		if err == nil && fi.IsDir() {
-			project, _ = filepath.Glob(filepath.Join(a, "*.txtar"))
+			project = caseFiles(a)
 		}
 		switch {
 		case len(project) > 0:

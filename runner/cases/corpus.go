@@ -53,14 +53,32 @@ func LoadCorpus(root string) (*Corpus, error) {
 	}
 	var files, projectOf []string
 	for _, p := range projects {
-		if !p.IsDir() || strings.HasPrefix(p.Name(), ".") || p.Name() == "testdata" {
+		if strings.HasPrefix(p.Name(), ".") || p.Name() == "testdata" {
 			continue
 		}
-		fs, err := filepath.Glob(filepath.Join(root, p.Name(), "*.txtar"))
-		if err != nil {
-			return nil, err
+		dir := filepath.Join(root, p.Name())
+		if p.Type()&os.ModeSymlink != 0 {
+			// A linked project is a project, if the link stays in the
+			// corpus; one that leaves it is refused by name, never
+			// left out in silence.
+			target, ok := within(root, dir)
+			if !ok {
+				errs = append(errs, &Error{File: dir, Msg: "is a link out of the corpus (to " + linkTarget(dir) + "); cleanexit follows links only within it: copy the project in, or run that tree with --corpus"})
+				continue
+			}
+			if fi, err := os.Stat(target); err != nil || !fi.IsDir() {
+				continue
+			}
+		} else if !p.IsDir() {
+			continue
 		}
-		for _, f := range fs {
+		for _, f := range caseFiles(dir) {
+			if fi, err := os.Lstat(f); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				if _, ok := within(root, f); !ok {
+					errs = append(errs, &Error{File: f, Msg: "is a link out of the corpus (to " + linkTarget(f) + "); cleanexit follows links only within it: copy the case in"})
+					continue
+				}
+			}
 			files, projectOf = append(files, f), append(projectOf, p.Name())
 		}
 	}
@@ -121,10 +139,13 @@ func LoadFiles(files []string) ([]*Case, error) {
 // LoadSuite reads a corpus.yaml; a missing file is an empty Suite.
 func LoadSuite(file string) (Suite, error) {
 	var s Suite
-	data, err := os.ReadFile(file)
-	if os.IsNotExist(err) {
+	if err := regularFile(file); os.IsNotExist(err) {
 		return s, nil
 	} else if err != nil {
+		return s, ErrorList{{File: file, Msg: err.Error()}}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
 		return s, ErrorList{{File: file, Msg: err.Error()}}
 	}
 	d := &decoder{file: file}

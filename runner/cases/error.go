@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/printable"
 )
 
 // An Error is a problem with a case, at a place in its file. It is the one
@@ -14,11 +16,14 @@ type Error struct {
 	Msg  string
 }
 
+// Error reads "file:line: msg". The file's name is printed escaped: a
+// newline in it would forge an error line of its own (printable.Name).
 func (e *Error) Error() string {
+	file := printable.Name(e.File)
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", file, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return fmt.Sprintf("%s: %s", file, e.Msg)
 }
 
 // An ErrorList is every problem found in one or more cases, so that

@@ -3,7 +3,6 @@ package cases
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -19,7 +18,10 @@ import (
 // case belongs to. A problem is returned as an ErrorList of every error
 // found, each at its file:line.
 func Load(file, project string) (*Case, error) {
-	data, err := os.ReadFile(file)
+	if msg := nameProblem(file, project); msg != "" {
+		return nil, ErrorList{{File: file, Line: 1, Msg: msg}}
+	}
+	data, err := ReadFile(file)
 	if err != nil {
 		return nil, ErrorList{{File: file, Msg: err.Error()}}
 	}

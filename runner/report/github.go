@@ -51,7 +51,7 @@ func Annotations(w io.Writer, results []result.Result, workspace string) {
 		}
 		// The message is shown in the pull request, and the line in the
 		// log: a case's escapes go as text (see Visible).
-		fmt.Fprintln(w, WorkflowCommand(level, file, r.Line, string(r.Status)+" "+Visible(r.ID), Visible(msg)))
+		fmt.Fprintln(w, WorkflowCommand(level, file, r.Line, string(r.Status)+" "+VisibleName(r.ID), Visible(msg)))
 	}
 }
 
@@ -108,7 +108,7 @@ func StepSummary(w io.Writer, d *Document) {
 			if r.Line > 0 {
 				loc = fmt.Sprintf("%s:%d", r.File, r.Line)
 			}
-			fmt.Fprintf(w, "| %s %s | `%s` | %s (`%s`) |\n", statusEmoji[r.Status], r.Status, r.ID, mdCell(r.Reason), loc)
+			fmt.Fprintf(w, "| %s %s | %s | %s (%s) |\n", statusEmoji[r.Status], r.Status, mdCode(r.ID), mdCell(r.Reason), mdCode(loc))
 		}
 		fmt.Fprintln(w)
 	}

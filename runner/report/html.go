@@ -54,6 +54,7 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 			return strings.ToLower(string(s))
 		},
 		"sev":   func(s result.Status) int { return severity(s) },
+		"name":  VisibleName,
 		"add2":  func(i int) int { return i + 2 },
 		"worst": func(r Row) result.Status { return worst(r) },
 		"tip": func(c Cell) string {
@@ -128,7 +129,7 @@ input#filter { margin: .8em 0; padding: 3px 6px; width: 22em; }
 <tr>{{range $i, $c := .M.Columns}}<th class="sort" data-col="{{$i | add2}}" title="{{$c.Host}}, python {{$c.Python}}">{{$c.Python}}</th>{{end}}</tr>
 </thead>
 <tbody>
-{{range .M.Rows}}<tr><td class="key" data-v="{{.Key}}" title="{{.File}}{{if .Line}}:{{.Line}}{{end}}">{{.Key}}</td>{{$w := worst .}}<td class="cell {{class $w}}" data-v="{{sev $w}}">{{if $w}}{{$w}}{{else}}·{{end}}</td>{{range .Cells}}<td class="cell {{class .Status}}" data-v="{{sev .Status}}" title="{{tip .}}">{{if .Status}}{{.Status}}{{if .Signal}}<small>{{.Signal}}</small>{{end}}{{if .Phase}}<small>{{.Phase}}</small>{{end}}{{else}}·{{end}}</td>{{end}}</tr>
+{{range .M.Rows}}<tr><td class="key" data-v="{{name .Key}}" title="{{name .File}}{{if .Line}}:{{.Line}}{{end}}">{{name .Key}}</td>{{$w := worst .}}<td class="cell {{class $w}}" data-v="{{sev $w}}">{{if $w}}{{$w}}{{else}}·{{end}}</td>{{range .Cells}}<td class="cell {{class .Status}}" data-v="{{sev .Status}}" title="{{tip .}}">{{if .Status}}{{.Status}}{{if .Signal}}<small>{{.Signal}}</small>{{end}}{{if .Phase}}<small>{{.Phase}}</small>{{end}}{{else}}·{{end}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
 <script>

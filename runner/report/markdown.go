@@ -48,7 +48,7 @@ func WriteMarkdown(w io.Writer, m *Matrix) {
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(head, " | "), strings.Join(sep, " | "))
 	for _, r := range m.Rows {
-		cells := []string{"`" + r.Key + "`"}
+		cells := []string{mdCode(r.Key)}
 		for _, c := range r.Cells {
 			cells = append(cells, mdStatus(c))
 		}
@@ -73,7 +73,7 @@ func writeFailures(w io.Writer, m *Matrix) {
 				first = false
 			}
 			col := m.Columns[i]
-			fmt.Fprintf(w, "- `%s` on %s, python %s: %s %s", r.Key, mdCell(col.Host), col.Python, statusEmoji[c.Status], c.Status)
+			fmt.Fprintf(w, "- %s on %s, python %s: %s %s", mdCode(r.Key), mdCell(col.Host), col.Python, statusEmoji[c.Status], c.Status)
 			if c.Reason != "" {
 				fmt.Fprintf(w, " · %s", mdCell(c.Reason))
 			}
@@ -133,6 +133,16 @@ func countLine(counts map[result.Status]int) string {
 }
 
 // mdCell keeps a value from breaking a table row.
+// mdCode is a name as a code span of a table cell: one line (VisibleName),
+// its | escaped, and fenced with two backticks where it holds one.
+func mdCode(s string) string {
+	s = strings.ReplaceAll(VisibleName(s), "|", `\|`)
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
 func mdCell(s string) string {
 	s = strings.ReplaceAll(Visible(s), "|", `\|`)
 	return strings.Join(strings.Fields(s), " ")

@@ -157,7 +157,7 @@ func (p *Progress) Line() string {
 	// One column is left free: a line that fills the last one wraps on
 	// some terminals, and the status line must stay one line.
 	room := width - 1 - utf8.RuneCountInString(head+tail) - len(" ()")
-	return head + " (" + shorten(ids[0], room) + ")" + tail
+	return head + " (" + shorten(VisibleName(ids[0]), room) + ")" + tail
 }
 
 // shorten fits id into n runes, cutting its middle: the project at its

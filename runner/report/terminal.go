@@ -50,9 +50,9 @@ func (t *Terminal) status(s result.Status) string {
 // word is shown through Visible: a case's output, its name and its file's
 // lines reach the terminal here.
 func (t *Terminal) Result(r result.Result) {
-	line := r.ID
+	line := VisibleName(r.ID)
 	if reason := withNative(r); reason != "" {
-		line += "  " + reason
+		line += "  " + Visible(reason)
 	}
 	line += "  (" + Duration(r.Duration) + ")"
 	var more strings.Builder
@@ -70,7 +70,7 @@ func (t *Terminal) Result(r result.Result) {
 	if t.Actions {
 		w = commandSafe{w}
 	}
-	io.WriteString(w, t.status(r.Status)+" "+Visible(line)+"\n"+Visible(more.String()))
+	io.WriteString(w, t.status(r.Status)+" "+line+"\n"+Visible(more.String()))
 }
 
 // withNative is the result line's diagnosis, the exit status first and
@@ -117,9 +117,9 @@ func (t *Terminal) details(w io.Writer, r result.Result) {
 		return
 	}
 	if r.Line > 0 {
-		fmt.Fprintf(w, "    case: %s:%d\n", r.File, r.Line)
+		fmt.Fprintf(w, "    case: %s:%d\n", VisibleName(r.File), r.Line)
 	} else {
-		fmt.Fprintf(w, "    case: %s\n", r.File)
+		fmt.Fprintf(w, "    case: %s\n", VisibleName(r.File))
 	}
 	if r.Interpreter != "" {
 		fmt.Fprintf(w, "    python: %s (%s)\n", r.Version, r.Interpreter)

@@ -28,7 +28,7 @@ func WriteTimings(w io.Writer, results []result.Result, n int) {
 		fmt.Fprintf(w, "  none ran\n")
 	}
 	for _, r := range ran {
-		fmt.Fprintf(w, "  %8s  %s\n", Duration(r.Duration), r.ID)
+		fmt.Fprintf(w, "  %8s  %s\n", Duration(r.Duration), VisibleName(r.ID))
 	}
 	var built []result.Result
 	var total time.Duration
@@ -45,6 +45,6 @@ func WriteTimings(w io.Writer, results []result.Result, n int) {
 	}
 	fmt.Fprintf(w, "Environments built: %d, %s in all\n", len(built), Duration(total))
 	for _, r := range built {
-		fmt.Fprintf(w, "  %8s  %s  for %s\n", Duration(r.EnvTime), r.EnvKey, r.ID)
+		fmt.Fprintf(w, "  %8s  %s  for %s\n", Duration(r.EnvTime), r.EnvKey, VisibleName(r.ID))
 	}
 }
