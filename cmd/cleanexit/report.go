@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 
@@ -32,7 +33,7 @@ func mergeReports(args []string, stdout, stderr io.Writer) error {
 		return command.Exit(command.UsageError, nil)
 	}
 	for _, out := range []string{*mdOut, *htmlOut} {
-		if err := report.Writable(out); err != nil {
+		if err := cmp.Or(report.Writable(out), report.Outside(out, files)); err != nil {
 			return command.Exit(command.UsageError, err)
 		}
 	}

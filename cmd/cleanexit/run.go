@@ -13,6 +13,7 @@ import (
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/runner"
+	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/report"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/fatih/color"
@@ -62,6 +63,9 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer s.Close()
+	if err := f.files.Outside(cases.Trees(s.Cases)); err != nil {
+		return command.Exit(command.UsageError, err)
+	}
 	if cfg.Order == "random" && cfg.Seed == 0 {
 		fmt.Fprintf(stderr, "cleanexit: --order random --seed %d\n", s.Seed)
 	}

@@ -3,9 +3,8 @@ package authoring
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
@@ -24,30 +23,5 @@ func FormatFile(file string, write bool) (changed bool, err error) {
 	if bytes.Equal(out, data) || !write {
 		return !bytes.Equal(out, data), nil
 	}
-	return true, replaceFile(file, out)
-}
-
-// replaceFile writes data to file through a temporary file and a rename,
-// so that an interrupted fmt never leaves half a case.
-func replaceFile(file string, data []byte) error {
-	fi, err := os.Stat(file)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".fmt-*.txtar")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), fi.Mode().Perm()); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return true, atomicfile.Write(file, out, 0o644)
 }

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
 )
 
 // writeSummary prints where the search ended, after the step log:
@@ -64,5 +65,5 @@ func (l Log) WriteJSON(file string, stdout io.Writer) error {
 		_, err = stdout.Write(data)
 		return err
 	}
-	return os.WriteFile(file, data, 0o666)
+	return atomicfile.Write(file, data, 0o644)
 }

@@ -3,10 +3,10 @@ package bisect
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"gopkg.in/yaml.v3"
 )
@@ -37,11 +37,7 @@ func writeRegression(file, project string, reg regression) error {
 	if _, err := cases.Parse(file, project, out); err != nil {
 		return fmt.Errorf("%s: the edited case does not load, left unchanged:\n%v", file, err)
 	}
-	info, err := os.Stat(file)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(file, out, info.Mode().Perm())
+	return atomicfile.Write(file, out, 0o644)
 }
 
 // editRegression is writeRegression's edit of an archive's bytes.

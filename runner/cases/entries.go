@@ -100,3 +100,17 @@ func caseFiles(dir string) []string {
 	}
 	return out
 }
+
+// Trees lists the corpus folders cs come from, each once: the folders
+// above their projects, which nothing a run writes may land in.
+func Trees(cs []*Case) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range cs {
+		if root := filepath.Dir(c.Dir); !seen[root] {
+			seen[root] = true
+			out = append(out, root)
+		}
+	}
+	return out
+}

@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
 	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
@@ -29,6 +32,61 @@ func (f Files) Check() error {
 		}
 	}
 	return nil
+}
+
+// Outside says, before any run starts, which report would be written
+// into one of trees (the corpus folders the cases come from), over a case
+// file or beside the cases: a report must never destroy the input it
+// reports on.
+func (f Files) Outside(trees []string) error {
+	for _, out := range []struct{ flag, path string }{{"--json", f.JSON}, {"--junit", f.JUnit}} {
+		if err := Outside(out.path, trees); err != nil {
+			return fmt.Errorf("%s: %v", out.flag, err)
+		}
+	}
+	return nil
+}
+
+// Outside says whether a report at path would land inside one of trees,
+// or over one of them, links resolved: such a path is refused.
+func Outside(path string, trees []string) error {
+	if path == "" || path == "-" {
+		return nil
+	}
+	p, err := resolved(path)
+	if err != nil {
+		return nil // Writable says what is wrong with it
+	}
+	for _, t := range trees {
+		t, err := resolved(t)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(t, p); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+			if rel == "." {
+				return fmt.Errorf("%s is %s, which is read for this report: the report would overwrite it; write it elsewhere", path, t)
+			}
+			return fmt.Errorf("%s is inside %s, which holds what is reported on: a report there could overwrite it; write it elsewhere", path, t)
+		}
+	}
+	return nil
+}
+
+// resolved is path made absolute with the links of its folder resolved
+// (the file itself may not exist yet).
+func resolved(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real, nil
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return abs, nil
+	}
+	return filepath.Join(dir, filepath.Base(abs)), nil
 }
 
 // Write writes every report of doc, even after failing to write one, and
@@ -55,13 +113,18 @@ func (f Files) Write(doc *Document) error {
 }
 
 // WriteFile writes what render writes to the file path, rendered in full
-// first: a report that fails to render leaves no half file behind.
+// first, then put in place whole (internal/atomicfile): a report that
+// fails to render, or a disk that fills up, leaves the previous report as
+// it was, never half a file.
 func WriteFile(path string, render func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := render(&b); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b.Bytes(), 0o666)
+	if err := atomicfile.Write(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("could not write %s: %v; any earlier %s is left as it was", path, cmp.Or(errors.Unwrap(err), err), filepath.Base(path))
+	}
+	return nil
 }
 
 // WriteMatrix writes m as Markdown to the file mdPath and as an HTML page

@@ -4,22 +4,26 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 )
 
 // Writable checks, before any run starts, that a report can be written at
 // path: a folder that does not exist or a read-only one would otherwise
 // be found only after the last run, and a long CI job would end with its
-// verdicts lost. It leaves nothing behind that was not there.
+// verdicts lost. A report replaces its file through a temporary one beside
+// it (WriteFile), so it is the folder that must take a new file. It leaves
+// nothing behind that was not there.
 func Writable(path string) error {
 	if path == "" {
 		return nil
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s is a folder; name a file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A named pipe would hold the open until someone read it.
+		return fmt.Errorf("%s is not a regular file; name a file", path)
 	}
-	_, statErr := os.Lstat(path)
-	existed := statErr == nil
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o666)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -28,8 +32,6 @@ func Writable(path string) error {
 		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	f.Close()
-	if !existed {
-		os.Remove(path)
-	}
+	os.Remove(f.Name())
 	return nil
 }
