@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/wheelhouse"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -14,6 +15,10 @@ import (
 // The scripts under testdata/script drive the real command, in-process,
 // the way cmd/go tests itself.
 func TestMain(m *testing.M) {
+	// Under nohup, or started by a runner that ignores SIGPIPE, the
+	// scripts' shells and the cleanexit they start begin with those
+	// signals at their defaults, as from a terminal.
+	command.DefaultDispositions()
 	testscript.Main(m, map[string]func(){
 		"cleanexit": func() { os.Exit(Main()) },
 	})

@@ -13,7 +13,9 @@ import (
 const (
 	Failed      = 1   // something was judged and failed
 	UsageError  = 2   // the command line or the cases are wrong
-	Interrupted = 130 // Ctrl-C, SIGTERM or SIGHUP, as a shell reports Ctrl-C
+	// Interrupted: Ctrl-C, as a shell reports it; SIGTERM and SIGHUP end
+	// a command with 143 and 129 (see Interruption).
+	Interrupted = 130
 	// ReaderGone: what read the command's output went away (a pipe into
 	// head, once head had its lines), as a shell reports a death by SIGPIPE.
 	ReaderGone = 141
@@ -49,7 +51,8 @@ func Quiet(code int) error {
 
 var (
 	// ErrInterrupted ends a command that was interrupted.
-	ErrInterrupted = Exit(Interrupted, errors.New("interrupted"))
+	ErrInterrupted = Exit(Interrupted, errInterrupted)
+	errInterrupted = errors.New("interrupted")
 	// errHelped ends a command whose usage -h asked for: successfully.
 	errHelped = Exit(0, nil)
 )
@@ -79,7 +82,7 @@ func Status(cmd string, err error, stderr io.Writer) int {
 	var plain asIs
 	switch {
 	case e.err == nil:
-	case e == ErrInterrupted:
+	case e.err == errInterrupted:
 		fmt.Fprintln(stderr, "cleanexit: interrupted")
 	case errors.As(e.err, &plain):
 		fmt.Fprintln(stderr, e.err)

@@ -35,7 +35,7 @@ func Interruptible() (ctx context.Context, stop func()) {
 			case sig := <-caught:
 				switch {
 				case sig != brokenPipe:
-					cancel(nil)
+					cancel(stoppedBy{sig})
 				case outputGone():
 					cancel(errReaderGone)
 				}
@@ -57,8 +57,21 @@ func Interruptible() (ctx context.Context, stop func()) {
 // of its output went away: then it is a quiet ReaderGone, the same for
 // every command, since no one is left to tell.
 func Interruption(ctx context.Context, interrupted error) error {
-	if errors.Is(context.Cause(ctx), errReaderGone) {
+	cause := context.Cause(ctx)
+	if errors.Is(cause, errReaderGone) {
 		return Quiet(ReaderGone)
+	}
+	// Stopped by a signal, the command ends with the status a shell
+	// gives a death by it: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+	var by stoppedBy
+	var e *exitError
+	if errors.As(cause, &by) && errors.As(interrupted, &e) && e.code == Interrupted {
+		return &exitError{signalStatus(by.sig), e.err}
 	}
 	return interrupted
 }
+
+// stoppedBy is why Interruptible cancelled a context on a signal.
+type stoppedBy struct{ sig os.Signal }
+
+func (s stoppedBy) Error() string { return "stopped by " + s.sig.String() }

@@ -13,4 +13,10 @@ var brokenPipe os.Signal
 
 func endSignals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM} }
 
+// inheritedIgnores is empty: no disposition is inherited through exec here.
+var inheritedIgnores []os.Signal
+
 func outputGone() bool { return false }
+
+// signalStatus is 130, Ctrl-C's, whatever stopped the command.
+func signalStatus(os.Signal) int { return Interrupted }

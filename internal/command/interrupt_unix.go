@@ -4,7 +4,6 @@ package command
 
 import (
 	"os"
-	"os/signal"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -13,14 +12,26 @@ import (
 // brokenPipe is the signal a write to a pipe without a reader raises.
 var brokenPipe os.Signal = syscall.SIGPIPE
 
-// endSignals are the signals Interruptible catches.
+// endSignals are the signals Interruptible catches: the ones a process
+// started ignoring (SIGHUP under nohup) stay ignored for it, their
+// dispositions reset for its children alone (DefaultDispositions).
 func endSignals() []os.Signal {
-	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE}
-	if !signal.Ignored(syscall.SIGHUP) {
-		sigs = append(sigs, syscall.SIGHUP)
+	ignored := DefaultDispositions()
+	var sigs []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGHUP} {
+		if !ignored[s] || s == syscall.SIGPIPE {
+			sigs = append(sigs, s)
+		}
 	}
 	return sigs
 }
+
+// inheritedIgnores are the signals whose ignored disposition a process may
+// inherit and should not pass on (DefaultDispositions). SIGCHLD, SIGURG
+// and the faults are the Go runtime's own.
+var inheritedIgnores = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGPIPE, syscall.SIGTERM,
+	syscall.SIGALRM, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU,
+	syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM, syscall.SIGWINCH}
 
 // outputGone says whether stdout or stderr has lost its reader: poll
 // reports an error on a pipe's write end once no reader is left (Linux), a
@@ -36,4 +47,12 @@ func outputGone() bool {
 		}
 	}
 	return false
+}
+
+// signalStatus is the status a shell gives a death by sig: 128+N.
+func signalStatus(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return Interrupted
 }
