@@ -40,6 +40,9 @@ type FeatureOptions struct {
 	// Network, when set, replaces the probe of Index: a caller that
 	// knows the answer (a test, an offline mode) says so here.
 	Network func(context.Context) (ok bool, why string)
+	// Context bounds every probe beside its own limit: a session that is
+	// stopped stops the probe it is waiting on. nil is none.
+	Context context.Context
 }
 
 // costlyFeatures are the features that start a process or open a
@@ -60,13 +63,14 @@ var costlyFeatures = map[string]func(*Features, context.Context) (bool, string){
 type onceProbe struct {
 	once sync.Once
 	run  func(context.Context) (bool, string)
+	ctx  context.Context
 	ok   bool
 	why  string
 }
 
 func (p *onceProbe) answer() (bool, string) {
 	p.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
 		defer cancel()
 		p.ok, p.why = p.run(ctx)
 	})
@@ -80,8 +84,12 @@ func NewFeatures(host *Host, opts FeatureOptions) *Features {
 	if f.getenv == nil {
 		f.getenv = os.Getenv
 	}
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	for name, probe := range costlyFeatures {
-		f.probes[name] = &onceProbe{run: func(ctx context.Context) (bool, string) { return probe(f, ctx) }}
+		f.probes[name] = &onceProbe{ctx: ctx, run: func(ctx context.Context) (bool, string) { return probe(f, ctx) }}
 	}
 	if opts.Network != nil {
 		f.probes["network"].run = opts.Network

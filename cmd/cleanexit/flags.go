@@ -38,7 +38,11 @@ func (f *sessionFlags) open(ctx context.Context, cmd string, paths []string, std
 func openSession(ctx context.Context, cfg runner.Config, cmd string, stderr io.Writer) (*runner.Session, error) {
 	cfg.Warn = warnings(cmd, stderr)
 	s, err := runner.Open(ctx, cfg)
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Stopped while finding interpreters or loading: no usage error.
+		return nil, command.Interruption(ctx, command.ErrInterrupted)
+	case err != nil:
 		return nil, command.Exit(command.UsageError, command.AsIs(err))
 	}
 	return s, nil

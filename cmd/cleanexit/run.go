@@ -60,6 +60,15 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	s, err := openSession(ctx, cfg, "run", stderr)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Stopped before any run: the reports still say so.
+			doc := report.NewDocument(f.host, nil, nil, start)
+			doc.Command = report.RedactedCommand(append([]string{"cleanexit", "run"}, args...))
+			doc.Finish(time.Since(start), true)
+			if werr := f.files.Write(doc); werr != nil {
+				fmt.Fprintf(stderr, "cleanexit: writing the reports: %v\n", werr)
+			}
+		}
 		return err
 	}
 	defer s.Close()

@@ -12,16 +12,14 @@ import (
 // brokenPipe is the signal a write to a pipe without a reader raises.
 var brokenPipe os.Signal = syscall.SIGPIPE
 
-// endSignals are the signals Interruptible catches: the ones a process
-// started ignoring (SIGHUP under nohup) stay ignored for it, their
-// dispositions reset for its children alone (DefaultDispositions).
+// endSignals are the signals Interruptible catches. SIGHUP, when the
+// process started ignoring it (nohup), stays ignored for it, its
+// disposition reset for its children alone (DefaultDispositions); Ctrl-C
+// and SIGTERM stop it whatever it inherited, as they always have.
 func endSignals() []os.Signal {
-	ignored := DefaultDispositions()
-	var sigs []os.Signal
-	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE, syscall.SIGHUP} {
-		if !ignored[s] || s == syscall.SIGPIPE {
-			sigs = append(sigs, s)
-		}
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE}
+	if !DefaultDispositions()[syscall.SIGHUP] {
+		sigs = append(sigs, syscall.SIGHUP)
 	}
 	return sigs
 }
