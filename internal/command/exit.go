@@ -11,8 +11,8 @@ import (
 
 // Exit statuses shared by the commands.
 const (
-	Failed      = 1   // something was judged and failed
-	UsageError  = 2   // the command line or the cases are wrong
+	Failed     = 1 // something was judged and failed
+	UsageError = 2 // the command line or the cases are wrong
 	// Interrupted: Ctrl-C, as a shell reports it; SIGTERM and SIGHUP end
 	// a command with 143 and 129 (see Interruption).
 	Interrupted = 130
