@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/authoring"
+	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -54,6 +55,10 @@ type Settings struct {
 	Verbose          bool
 	KeepWork         bool
 	Sandbox          bool
+
+	// envProblem is a CLEANEXIT_* variable SettingsFromEnv could not
+	// read, for Config to refuse: an unreadable setting is not its default.
+	envProblem error
 }
 
 // SettingsFromEnv reads the CLEANEXIT_* variables of getenv (os.Getenv
@@ -82,7 +87,12 @@ func SettingsFromEnv(getenv func(string) string) Settings {
 		st.FindLinks = strings.Split(fl, string(os.PathListSeparator))
 	}
 	st.Seed, _ = strconv.ParseUint(getenv("CLEANEXIT_SEED"), 10, 64)
-	st.Timeout, _ = time.ParseDuration(getenv("CLEANEXIT_TIMEOUT"))
+	if v := getenv("CLEANEXIT_TIMEOUT"); v != "" {
+		var err error
+		if st.Timeout, err = cmdflag.ParseDuration(v); err != nil {
+			st.envProblem = fmt.Errorf("CLEANEXIT_TIMEOUT: %v", err)
+		}
+	}
 	return st
 }
 
@@ -108,6 +118,9 @@ func (st Settings) SessionOnly() Settings {
 // Config checks the settings and makes the config of a session over args
 // (corpus roots, case files or case IDs). Each error names the flag.
 func (st Settings) Config(args []string) (Config, error) {
+	if st.envProblem != nil {
+		return Config{}, st.envProblem
+	}
 	cfg := Config{
 		Corpus:    st.Corpus,
 		Args:      args,

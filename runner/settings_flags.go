@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
+	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
 // AddSessionFlags registers the flags every command that loads a corpus
@@ -35,11 +36,11 @@ func (st *Settings) AddRunFlags(fs *flag.FlagSet) {
 	fs.Var(cmdflag.Over(&st.Unsupported, false), "unsupported", "`ID` or ID prefix of runs to report UNSUPPORTED instead of running; repeatable (env CLEANEXIT_UNSUPPORTED, ';'-separated)")
 	fs.StringVar(&st.Changed, "changed", "", "run only the cases whose files differ from git revision `BASE` (e.g. origin/main)")
 	fs.BoolVar(&st.AllowEmpty, "allow-empty", st.AllowEmpty, "exit 0 when the selection leaves no run (default: exit 2, naming the selection that emptied it) (env CLEANEXIT_ALLOW_EMPTY)")
-	fs.DurationVar(&st.Timeout, "timeout", st.Timeout, "per python run, overriding every case's timeout")
-	fs.IntVar(&st.Repeat, "repeat", 0, "run each variant N times; one failure fails it")
+	fs.Var(cmdflag.Duration(&st.Timeout), "timeout", "`DURATION` per python run, overriding every case's timeout (env CLEANEXIT_TIMEOUT)")
+	fs.Var(cmdflag.Count(&st.Repeat, cases.MaxRepeat), "repeat", "run each variant `N` times; one failure fails it")
 	fs.BoolVar(&st.Strict, "strict", false, "also fail clean exits whose stderr shows warnings (Exception ignored…)")
 	fs.StringVar(&st.Backtrace, "backtrace", st.Backtrace, "repeat a python run under gdb/lldb for its native stacks: off, crash (after a crash; the default) or always, overriding every case's backtrace: (env CLEANEXIT_BACKTRACE)")
-	fs.DurationVar(&st.BacktraceTimeout, "backtrace-timeout", st.BacktraceTimeout, "limit of one rerun under the debugger")
+	fs.Var(cmdflag.Duration(&st.BacktraceTimeout), "backtrace-timeout", "`DURATION` limit of one rerun under the debugger")
 	fs.BoolVar(&st.KeepWork, "keep-work", false, "keep each run's $WORK and print where it is")
 	fs.BoolVar(&st.Sandbox, "sandbox", false, "confine each script and what it starts: no writes but to $WORK, no network unless required (Linux 6.2+, Landlock)")
 	fs.BoolVar(&st.Verbose, "v", false, "show the output of passing runs too")

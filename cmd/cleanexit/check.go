@@ -27,7 +27,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	var problems cases.ErrorList
 	if !errors.As(err, &problems) {
 		if err != nil {
-			return err
+			// Not a case's problem but the command line's: a corpus
+			// that is not there, an ID that names no case.
+			return command.Exit(command.UsageError, err)
 		}
 		fmt.Fprintf(stdout, "%d cases ok\n", len(cs))
 		authoring.WriteBuildEnv(stdout, cs)

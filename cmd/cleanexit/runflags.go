@@ -31,7 +31,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	f.Settings = runner.SettingsFromEnv(os.Getenv)
 	f.Settings.AddRunFlags(fs)
 
-	fs.IntVar(&f.jobs, "j", 0, "runs at a time (default: one per CPU)")
+	fs.Var(cmdflag.Count(&f.jobs, 0), "j", "`N` runs at a time (default: one per CPU)")
 	fs.BoolVar(&f.timeTests, "time-tests", false, "print the slowest runs and the environment build times at the end")
 	fs.StringVar(&f.progress, "progress", cmp.Or(os.Getenv("CLEANEXIT_PROGRESS"), "auto"), "a live status line: auto (on a terminal), on or off")
 	fs.StringVar(&f.files.JSON, "json", "", "write the JSON report (docs/report-json.md) to `FILE`")

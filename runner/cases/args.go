@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/printable"
 )
 
 // LoadArgs resolves what a user names on a command line into cases and
@@ -20,6 +22,9 @@ import (
 // its own, and then no cases come back.
 func LoadArgs(corpus string, args []string) (Suite, []*Case, error) {
 	if len(args) == 0 {
+		if fi, err := os.Stat(corpus); err != nil || !fi.IsDir() {
+			return Suite{}, nil, fmt.Errorf("--corpus: %s is not a folder of cases (set --corpus or CLEANEXIT_CORPUS, or name the cases)", printable.Name(corpus))
+		}
 		args = []string{corpus}
 	}
 	var suite Suite
@@ -78,7 +83,23 @@ func LoadArgs(corpus string, args []string) (Suite, []*Case, error) {
 		}
 	}
 	errs.Sort()
-	return suite, out, errs.Err()
+	return suite, once(out), errs.Err()
+}
+
+// once drops the cases named a second time (a file given twice, or inside
+// a folder also given): a case named twice runs once.
+func once(cs []*Case) []*Case {
+	seen := map[string]bool{}
+	out := cs[:0]
+	for _, c := range cs {
+		key := filepath.Join(c.Dir, filepath.Base(c.File))
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, c)
+	}
+	return out
 }
 
 func appendErr(errs ErrorList, err error) ErrorList {
