@@ -11,6 +11,7 @@ import (
 
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/envs"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
 	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/script"
@@ -90,6 +91,9 @@ func (s *Session) ensureEnv(ctx context.Context, spec envs.Spec, res *result.Res
 			res.Status, res.Reason = result.Unsupported, "network: "+firstLine(ie.Error())
 		} else {
 			res.Status, res.Reason = result.Unresolved, err.Error()
+			if errno := exitstatus.HostTrouble(err); errno != "" {
+				res.Reason = "host trouble (" + errno + "): " + res.Reason
+			}
 		}
 		if ctx.Err() != nil {
 			res.Reason = "interrupted while making the environment"
@@ -207,6 +211,9 @@ func describe(res *result.Result, out script.Outcome, verbose bool) {
 	}
 	res.Actual = inv.Status.String()
 	switch {
+	case !inv.Started:
+		// Status is the zero one, "exit 0", which no process showed.
+		res.Actual = "not started"
 	case inv.TimedOut:
 		// The abort that dumped its stacks was ours, not the program's.
 		res.Actual = "timed out after " + inv.Timeout.String()

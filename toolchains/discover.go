@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
 )
 
 // Options configure Discover and DetectHost.
@@ -249,8 +251,11 @@ func (d *discovery) identifyAll(ctx context.Context, found []located, misses []i
 				results[i] = it
 			}
 			// A script's identity is only for explicit use, but one that
-			// hangs is remembered, so that it costs the timeout once.
-			if !script || errors.Is(err, errIdentifyTimeout) {
+			// hangs is remembered, so that it costs the timeout once. A
+			// probe the host could not start (EAGAIN, EMFILE, …) says
+			// nothing of the file: remembered, it would hide a good
+			// interpreter from every later run.
+			if (!script || errors.Is(err, errIdentifyTimeout)) && exitstatus.HostTrouble(err) == "" {
 				fresh[f.real] = newIdentityEntry(f.info, it, err)
 			}
 		}()

@@ -53,8 +53,8 @@ func runCompiler(dir string, env []string, stdout, stderr io.Writer, jail *confi
 		if err = confine.Start(cmd, *jail); err == nil {
 			err = cmd.Wait()
 		}
-	} else {
-		err = cmd.Run()
+	} else if err = startProcess(cmd); err == nil {
+		err = cmd.Wait()
 	}
 	if err != nil {
 		return &compileError{compiler: compiler, argv: argv, stderr: errs.String(), err: err, started: cmd.ProcessState != nil}
@@ -67,6 +67,11 @@ func runCompiler(dir string, env []string, stdout, stderr io.Writer, jail *confi
 // language standard), which is no fault of the case; a failure otherwise.
 func (x *execution) buildFailed(ts *testscript.TestScript, module string, err error) {
 	var ce *compileError
+	if errors.As(err, &ce) && !ce.started {
+		if reason := x.hostTrouble("the compiler "+ce.compiler, ce.err); reason != "" {
+			ts.Fatalf("build-ext %s: %s", module, reason)
+		}
+	}
 	if errors.As(err, &ce) {
 		var names []string
 		for _, f := range x.job.Run.Case.Files {

@@ -55,6 +55,10 @@ type execution struct {
 	// evidence could not decide: a run that passed otherwise is then
 	// UNSUPPORTED, for that reason.
 	unjudged string
+
+	// hostProblem is the first start the host's want of resources made
+	// fail (see hostTrouble): the run is then UNRESOLVED.
+	hostProblem string
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -115,7 +119,7 @@ func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestSc
 		"python":    x.python,
 		"pip":       x.pip,
 		"build-ext": x.buildExt,
-		notExec:     notExecCmd,
+		notExec:     x.notExec,
 	}
 	return archive, cmds
 }
@@ -184,6 +188,12 @@ func (x *execution) outcome(t *scriptT, left, late []process) Outcome {
 	}
 	if out.Passed && out.Unsupported == "" && x.unjudged != "" {
 		out.Unsupported = x.unjudged
+	}
+	if x.hostProblem != "" {
+		// Whatever the script made of the failed start (a failure, an
+		// expected one, a lacking compiler), it judged nothing.
+		out.Passed, out.Unsupported, out.Unresolved = false, "", x.hostProblem
+		fmt.Fprintf(&t.log, "UNRESOLVED: %s\n", out.Unresolved)
 	}
 	if out.Passed && len(x.pythons) == 0 {
 		out.Unresolved = "no python command ran: nothing judged the variant's exit"

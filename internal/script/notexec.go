@@ -41,9 +41,9 @@ func showExec(log string) string {
 	return strings.ReplaceAll(log, "! "+notExec+" ", "! exec ")
 }
 
-// notExecCmd runs `! exec PROGRAM ARGS…` and holds it to `! python`'s rule
+// notExec runs `! exec PROGRAM ARGS…` and holds it to `! python`'s rule
 // (verdict.Not): the program must end by itself with a non-zero status.
-func notExecCmd(ts *testscript.TestScript, neg bool, args []string) {
+func (x *execution) notExec(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) == 0 {
 		ts.Fatalf("usage: exec PROGRAM [ARGS…]")
 	}
@@ -53,6 +53,9 @@ func notExecCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	status, ended := exitstatus.FromError(err)
 	if !ended {
+		if reason := x.hostTrouble(args[0], err); reason != "" {
+			ts.Fatalf("exec %s: %s", args[0], reason)
+		}
 		ts.Fatalf("exec %s: cannot start: %v", args[0], err)
 	}
 	if problem := verdict.Not("exec", status, diagnose.Classify(ts.ReadFile("stderr"))); problem != "" {

@@ -17,7 +17,12 @@ func (x *execution) pip(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = append(x.environ(ts), x.job.PipEnv...)
 	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
-	err := cmd.Run()
+	err := startProcess(cmd)
+	if err == nil {
+		err = cmd.Wait()
+	} else if reason := x.hostTrouble("pip", err); reason != "" {
+		ts.Fatalf("pip %s: %s", strings.Join(args, " "), reason)
+	}
 	switch {
 	case err != nil && !neg:
 		ts.Fatalf("pip %s: %v", strings.Join(args, " "), err)

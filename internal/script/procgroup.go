@@ -103,7 +103,7 @@ func startCaptured(cmd *exec.Cmd, stdout, stderr *capture) (*captured, error) {
 		c.pipes, childEnds = append(c.pipes, r), append(childEnds, w)
 		*dst = w
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startProcess(cmd); err != nil {
 		c.close()
 		return nil, err
 	}

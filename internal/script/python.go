@@ -55,7 +55,10 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	var j verdict.Judgment
 	switch {
 	case !inv.Started:
-		j.Problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
+		j.Problem = x.hostTrouble("python", err)
+		if j.Problem == "" {
+			j.Problem = fmt.Sprintf("cannot start %s: %v", x.job.Python, err)
+		}
 	default:
 		j = verdict.Python(verdict.PythonRun{
 			Variant:    v,

@@ -1,0 +1,32 @@
+package script
+
+import (
+	"fmt"
+	"os/exec"
+
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
+)
+
+// startProcess starts every process the script's python, pip and
+// build-ext commands run (exec's are testscript's own). Tests replace it
+// to inject the host's failures (EAGAIN, ENOMEM, …), which no case can
+// bring about on demand.
+var startProcess = (*exec.Cmd).Start
+
+// hostTrouble records, when err is the host's want of resources (see
+// exitstatus.HostTrouble), that the run could not start what to: the run
+// is then UNRESOLVED, whatever the script made of the failure. It returns
+// the reason, or "" for any other error, which is the case's to answer for.
+func (x *execution) hostTrouble(what string, err error) string {
+	errno := exitstatus.HostTrouble(err)
+	if errno == "" {
+		return ""
+	}
+	reason := fmt.Sprintf("host trouble (%s): cannot start %s: %v; nothing of the case was judged, rerun when the host has room", errno, what, err)
+	x.mu.Lock()
+	if x.hostProblem == "" {
+		x.hostProblem = reason
+	}
+	x.mu.Unlock()
+	return reason
+}
