@@ -37,6 +37,8 @@ func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		res.Status, res.Reason = result.Unsupported, r.Unsupported
 		return res
 	}
+	s.untouched.begin(r.ID)
+	defer s.untouched.drop(r.ID)
 	spec := envSpec(r)
 	env, ok := s.ensureEnv(ctx, spec, &res)
 	if !ok {
@@ -66,7 +68,7 @@ func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		s.afterRun(ctx, env, &res)
 	}
 	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
-	wrote := s.untouched.changed(r.Case.File)
+	wrote, beside := s.untouched.end(r.ID, r.Case.File)
 	library, earlier, unchecked := s.libraries.check(r.Interp)
 	res.Warnings = append(res.Warnings, unchecked...)
 	switch wrote = append(wrote, library...); {
@@ -75,6 +77,11 @@ func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		// caller's configuration or an interpreter cannot be trusted, nor
 		// can later ones that would read what it planted.
 		res.Status, res.Reason = result.Fail, "wrote to "+strings.Join(wrote, ", ")
+		if len(beside) > 0 {
+			// The change was seen while these ran too: it is this run's,
+			// or theirs, and each of them fails with it.
+			res.Reason += ", or a run beside it did (" + strings.Join(beside, ", ") + ")"
+		}
 	case earlier != "":
 		res.Status, res.Reason = result.Unresolved, earlier
 	}

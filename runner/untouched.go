@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -41,6 +42,75 @@ type untouched struct {
 	// homeWatched: the watcher also has HOME's configuration folders
 	// (see watchHome), and a run that changed nothing there costs no stat.
 	homeWatched bool
+
+	// running holds the runs under way (begin), each with the changes
+	// seen while it ran: with -j above 1, the run whose end saw a change
+	// cannot tell whether it or a run beside it made it, so all of them
+	// answer for it.
+	running map[string]*suspicion
+}
+
+// A suspicion is what a run answers for: the paths changed while it ran,
+// and the other runs under way when each change was seen.
+type suspicion struct {
+	paths, beside []string
+}
+
+// begin notes that run id is under way.
+func (u *untouched) begin(id string) {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.running == nil {
+		u.running = map[string]*suspicion{}
+	}
+	u.running[id] = &suspicion{}
+}
+
+// drop forgets run id, once it ended without end (its environment could
+// not be made, say): it ran no script.
+func (u *untouched) drop(id string) {
+	if u == nil {
+		return
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	delete(u.running, id)
+}
+
+// end is what run id answers for as it ends: the paths changed since the
+// last check (see changed), and those changed while it ran that a run
+// beside it saw first; beside names the other runs under way as they
+// were seen, any of which may have made them.
+func (u *untouched) end(id, caseFile string) (paths, beside []string) {
+	if u == nil {
+		return nil, nil
+	}
+	seen := u.changed(caseFile)
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	mine := u.running[id]
+	delete(u.running, id)
+	if mine == nil {
+		mine = &suspicion{}
+	}
+	if len(seen) > 0 {
+		for other, s := range u.running {
+			s.paths = append(s.paths, seen...)
+			s.beside = append(s.beside, id)
+			mine.beside = append(mine.beside, other)
+		}
+		mine.paths = append(mine.paths, seen...)
+	}
+	return sortedSet(mine.paths), sortedSet(mine.beside)
+}
+
+// sortedSet is ss sorted, each once.
+func sortedSet(ss []string) []string {
+	slices.Sort(ss)
+	return slices.Compact(ss)
 }
 
 // fullWalkFiles is the corpus size up to which every file is checked after

@@ -149,3 +149,41 @@ func TestUntouchedCaseInHome(t *testing.T) {
 		w.Close()
 	}
 }
+
+// With runs side by side, the one whose end sees a change cannot tell
+// whether it or another run under way made it: each answers for it,
+// naming the others, and a run that began after the change was seen, or
+// ended before it was made, does not.
+func TestUntouchedRunsBesideAnswerTogether(t *testing.T) {
+	corpus := t.TempDir()
+	file := filepath.Join(corpus, "p", "a.txtar")
+	if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("a"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	u := watchUntouched([]*cases.Case{{File: file, Project: "p"}}, "", nil)
+	u.begin("early")
+	if paths, _ := u.end("early", file); paths != nil {
+		t.Fatalf("nothing changed, but early answers for %q", paths)
+	}
+	u.begin("seer")
+	u.begin("beside")
+	planted := filepath.Join(corpus, "p", "planted.txtar")
+	if err := os.WriteFile(planted, []byte("x"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	paths, beside := u.end("seer", file)
+	if !slices.Equal(paths, []string{planted}) || !slices.Equal(beside, []string{"beside"}) {
+		t.Errorf("seer: paths %q beside %q, want %q beside [beside]", paths, beside, planted)
+	}
+	u.begin("late")
+	paths, beside = u.end("beside", file)
+	if !slices.Equal(paths, []string{planted}) || !slices.Equal(beside, []string{"seer"}) {
+		t.Errorf("beside: paths %q beside %q, want %q beside [seer]", paths, beside, planted)
+	}
+	if paths, beside := u.end("late", file); paths != nil || beside != nil {
+		t.Errorf("late began after the change was seen, but answers for %q beside %q", paths, beside)
+	}
+}
