@@ -63,6 +63,36 @@ func TestStreamBoundsWhatItKeeps(t *testing.T) {
 	if len(long.line) != 0 || cap(long.line) > 2*maxLine {
 		t.Errorf("the stream holds %d bytes (cap %d) of a finished line", len(long.line), cap(long.line))
 	}
+
+	// The same line written in small pieces, as a pipe delivers it.
+	pieces := &Stream{}
+	pieces.Write([]byte("Fatal Python error: Segmentation fault"))
+	for i := 0; i < 1000; i++ {
+		pieces.Write([]byte(strings.Repeat("z", 1024)))
+	}
+	if len(pieces.line) > maxLine {
+		t.Errorf("a line written in 1 KiB pieces: the stream holds %d bytes of it, want at most %d", len(pieces.line), maxLine)
+	}
+	if sigs := pieces.Signatures(); len(sigs) != 1 || sigs[0].Kind != "segfault" {
+		t.Errorf("a long line written in pieces: %v, want one segfault", sigs)
+	}
+}
+
+// Asking for what a stream found, midway, neither counts a line nor
+// loses one: the lines written after keep their numbers.
+func TestStreamAskedMidway(t *testing.T) {
+	s := &Stream{Match: regexp.MustCompile(`never`)}
+	s.Write([]byte("a\n"))
+	s.Signatures()
+	s.Matched()
+	s.Write([]byte("Fatal Python error: Aborted\n"))
+	s.Matched()
+	s.Signatures()
+	s.Write([]byte("b\nException ignored in: <x>\n"))
+	got := s.Signatures()
+	if len(got) != 2 || got[0].Line != 2 || got[1].Line != 4 {
+		t.Errorf("signatures %+v, want lines 2 and 4", got)
+	}
 }
 
 func TestStreamMatch(t *testing.T) {
@@ -93,6 +123,9 @@ func TestSingleLine(t *testing.T) {
 		`a\s+b`:                        false,
 		`a[^x]b`:                       false,
 		`a[ \t]b`:                      true,
+		`a[\n]b`:                       false,
+		`a[\n-z]b`:                     false,
+		`a[\x00-\n]b`:                  false,
 		`(?i)abc|def`:                  true,
 	} {
 		if got := SingleLine(regexp.MustCompile(pattern)); got != want {

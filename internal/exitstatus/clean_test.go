@@ -76,9 +76,38 @@ func TestOverlap(t *testing.T) {
 		{"crash", "1", ""},
 		{"timeout", "0", ""},
 		{"timeout", "crash", ""},
+		// 128 is no death by signal (there is no signal 0).
+		{"128", "crash", ""},
+		{"crash", "128", ""},
 	} {
 		if got := Overlap(w(tt.a), w(tt.b)); got != tt.want {
 			t.Errorf("Overlap(%s, %s) = %q, want %q", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+func TestCrashesAndUnion(t *testing.T) {
+	for _, tt := range []struct {
+		e    Expect
+		want bool
+	}{
+		{Expect{}, false},
+		{Expect{Codes: []int{0, 1}}, false},
+		{Expect{Codes: []int{128}}, false},
+		{Expect{Codes: []int{1, 129}}, true},
+		{Expect{Signals: []string{"SIGABRT"}}, true},
+		{Expect{Crash: true}, true},
+		{Expect{Timeout: true}, false},
+	} {
+		if got := tt.e.Crashes(); got != tt.want {
+			t.Errorf("%v.Crashes() = %v, want %v", tt.e, got, tt.want)
+		}
+	}
+	u := Union(Expect{Codes: []int{0}}, Expect{Timeout: true}, Expect{Crash: true}, Expect{Signals: []string{"SIGSEGV"}})
+	if got := u.String(); got != "[0, SIGSEGV, crash, timeout]" {
+		t.Errorf("Union = %s, want [0, SIGSEGV, crash, timeout]", got)
+	}
+	if got := Union(Expect{Timeout: true}, Expect{Codes: []int{1}}); !got.Timeout || got.Crash {
+		t.Errorf("Union(timeout, 1) = %+v, want timeout kept and no crash", got)
 	}
 }

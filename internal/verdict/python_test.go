@@ -3,6 +3,7 @@ package verdict
 import (
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
@@ -30,6 +31,14 @@ func TestPython(t *testing.T) {
 		return &forensics.Native{Phase: p, Frames: []forensics.Frame{{Function: "Refs::clear", Module: "holder.so"}}}
 	}
 	segfault := exitstatus.Signaled(11)
+	// A list that accepts a clean exit or a crash in a phase.
+	zeroOrPhased := &cases.Variant{Exit: exitstatus.Expect{Codes: []int{0}, Signals: []string{"SIGSEGV"}},
+		Phases: []forensics.Phase{forensics.Finalization}}
+	zeroOrCrash := &cases.Variant{Exit: exitstatus.Expect{Codes: []int{0}, Crash: true}}
+	zeroOrOne := &cases.Variant{Exit: exitstatus.Expect{Codes: []int{0, 1}}}
+	hang := &cases.Variant{Exit: exitstatus.Expect{Timeout: true}}
+	hangWithStacks := &cases.Variant{Exit: exitstatus.Expect{Timeout: true}, Stderr: regexp.MustCompile(`in __del__`)}
+	killed := exitstatus.Signaled(9)
 
 	tests := []struct {
 		name    string
@@ -40,7 +49,9 @@ func TestPython(t *testing.T) {
 		stderr  string
 		native  *forensics.Native
 		noRerun string
-		want    string // "" when the run ends as declared
+		// timedOut: the run was stopped after its timeout (5s here)
+		timedOut bool
+		want     string // "" when the run ends as declared
 		// unjudged: what the evidence left undecided
 		unjudged string
 	}{
@@ -98,6 +109,25 @@ func TestPython(t *testing.T) {
 		{name: "phase named, the exit is wrong: a failure, not unjudged", variant: phased, status: exitstatus.Exited(0),
 			native: &forensics.Native{Note: "no debugger"}, want: "exit 0, want SIGSEGV"},
 		{name: "phase unnamed", variant: segv, status: segfault, native: atPhase(forensics.Runtime)},
+		{name: "a hang where an exit is declared", variant: clean, timedOut: true, status: killed,
+			want: "timed out after 5s"},
+		{name: "exit: timeout, and it hangs", variant: hang, timedOut: true, status: killed},
+		{name: "exit: timeout, but it ends", variant: hang, status: exitstatus.Exited(0),
+			want: "exit 0, want timeout"},
+		{name: "exit: timeout under ! python: a hang is no failure by itself", variant: hang, negated: true, timedOut: true, status: killed,
+			want: "timed out after 5s"},
+		{name: "exit: timeout, the stacks show the frame", variant: hangWithStacks, timedOut: true, status: killed,
+			stderr: "Thread 0x1 (most recent call first):\n  File \"x.py\", line 3 in __del__\n"},
+		{name: "exit: timeout, the stacks do not show it", variant: hangWithStacks, timedOut: true, status: killed,
+			stderr: "Thread 0x1 (most recent call first):\n  File \"x.py\", line 3 in run\n",
+			want: `timed out after 5s, but stderr does not match "in __del__"`},
+		{name: "phase named, a clean exit the list accepts: no stack to judge", variant: zeroOrPhased, status: exitstatus.Exited(0),
+			native: &forensics.Native{Note: "no crash"}},
+		{name: "exit [0, 1]: the 1 it accepts is not held to a clean exit's rules", variant: zeroOrOne, strict: true,
+			status: exitstatus.Exited(1), stderr: fatalError + exceptionIgnore},
+		{name: "exit [0, crash]: a clean 0 is still held to clean: strict", variant: zeroOrCrash, strict: true,
+			status: exitstatus.Exited(0), stderr: exceptionIgnore,
+			want: "exit 0 · exception-ignored at stderr line 1, want a clean exit (clean: strict)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +141,8 @@ func TestPython(t *testing.T) {
 				Stderr:     tt.stderr,
 				Native:     tt.native,
 				NoRerun:    tt.noRerun,
+				TimedOut:   tt.timedOut,
+				Timeout:    5 * time.Second,
 			})
 			if got.Problem != tt.want || got.Unjudged != tt.unjudged {
 				t.Errorf("Python() = %q, unjudged %q\n                         want %q, unjudged %q", got.Problem, got.Unjudged, tt.want, tt.unjudged)
