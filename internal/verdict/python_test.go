@@ -120,7 +120,7 @@ func TestPython(t *testing.T) {
 			stderr: "Thread 0x1 (most recent call first):\n  File \"x.py\", line 3 in __del__\n"},
 		{name: "exit: timeout, the stacks do not show it", variant: hangWithStacks, timedOut: true, status: killed,
 			stderr: "Thread 0x1 (most recent call first):\n  File \"x.py\", line 3 in run\n",
-			want: `timed out after 5s, but stderr does not match "in __del__"`},
+			want:   `timed out after 5s, but stderr does not match "in __del__"`},
 		{name: "phase named, a clean exit the list accepts: no stack to judge", variant: zeroOrPhased, status: exitstatus.Exited(0),
 			native: &forensics.Native{Note: "no crash"}},
 		{name: "exit [0, 1]: the 1 it accepts is not held to a clean exit's rules", variant: zeroOrOne, strict: true,
