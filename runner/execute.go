@@ -12,7 +12,6 @@ import (
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/envs"
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
-	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/script"
 	"github.com/cleanexit/cleanexit/internal/verdict"
@@ -21,15 +20,8 @@ import (
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
-// Execute runs one planned run to its result, on a goroutine with a
-// grown stack (see internal/grownstack): go test calls it from a new
-// goroutine for every run.
+// Execute runs one planned run to its result.
 func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) {
-	grownstack.Run(func() { res = s.execute(ctx, r) })
-	return res
-}
-
-func (s *Session) execute(ctx context.Context, r *plan.Run) (res result.Result) {
 	start := time.Now()
 	res = resultOf(r)
 	defer func() { res.Duration = time.Since(start) }()

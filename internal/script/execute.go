@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/cleanexit/cleanexit/internal/scriptlang"
 	"github.com/cleanexit/cleanexit/internal/verdict"
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -160,10 +159,10 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 	x.marker = newRunMarker()
 	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second)
 	done := make(chan struct{})
-	grownstack.Go(func() {
+	go func() {
 		defer close(done)
 		testscript.RunT(t, p)
-	})
+	}()
 	<-done
 	left, late = watch.stop()
 	return t, left, late

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
-	"github.com/cleanexit/cleanexit/internal/grownstack"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -84,8 +83,12 @@ func (t *scriptT) Run(name string, f func(testscript.T)) {
 		}
 		return
 	}
-	// An unconfined script's goroutine is kept for the next.
-	grownstack.Run(script)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		script()
+	}()
+	<-done
 }
 
 func (t *scriptT) Verbose() bool { return t.verbose }
