@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/cleanexit/cleanexit/internal/exitwait"
 )
 
 // A trial is one timed execution of a side of a comparison: its wall time,
@@ -152,11 +150,6 @@ func (p process) run() (measured, error) {
 	start := time.Now()
 	err = cmd.Start()
 	if err == nil {
-		// Waiting in the poller, not in a blocking waitid, keeps the
-		// benchmark's own threads quiet while the side it times runs
-		// (see internal/exitwait): their polling was CPU time taken from
-		// both sides of every comparison.
-		exitwait.Exited(cmd.Process)
 		err = cmd.Wait()
 	}
 	m := measured{wall: time.Since(start), stdout: readBack(stdout)}

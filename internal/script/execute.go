@@ -90,7 +90,7 @@ func (x *execution) execute() Outcome {
 		return Outcome{Log: strings.Join(msgs, "\n")}
 	}
 	archive, cmds := x.script()
-	if err := d.writeScript(txtar.Format(archive)); err != nil {
+	if err := os.WriteFile(d.script, txtar.Format(archive), 0o666); err != nil {
 		return Outcome{Log: err.Error()}
 	}
 	t, left, late := x.runScript(d, cmds)

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"time"
 
-	"github.com/cleanexit/cleanexit/internal/exitwait"
 	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
@@ -35,7 +34,6 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grac
 	forget := runningInterpreter(cmd.Process.Pid, marker)
 	done := make(chan error, 1)
 	go func() {
-		exitwait.Exited(cmd.Process) // see internal/exitwait: Wait alone costs CPU
 		err := cmd.Wait()
 		forget()
 		// A child that keeps the interpreter's stdout or stderr open
@@ -83,7 +81,8 @@ type captured struct {
 }
 
 // startCaptured starts cmd with its stdout and stderr going to pipes of
-// cleanexit's own (see outputPipe), copied into stdout and stderr.
+// cleanexit's own, copied into stdout and stderr: os/exec's copies would
+// hold Wait until every process that inherited the pipes let them go.
 func startCaptured(cmd *exec.Cmd, stdout, stderr *capture) (*captured, error) {
 	c := &captured{copied: make(chan struct{}, 2)}
 	var childEnds []*os.File
@@ -95,7 +94,7 @@ func startCaptured(cmd *exec.Cmd, stdout, stderr *capture) (*captured, error) {
 		}
 	}()
 	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
-		r, w, err := outputPipe()
+		r, w, err := os.Pipe()
 		if err != nil {
 			c.close()
 			return nil, err

@@ -3,10 +3,8 @@ package script
 import (
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/diagnose"
@@ -33,7 +31,6 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	if rt := x.asanPreload(); rt != "" {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
-	cmd.Stdin = devNull()
 	stdout, stderr := newCapture(), newCapture()
 	stderr.scan = &diagnose.Stream{}
 	if v.Stderr != nil && diagnose.SingleLine(v.Stderr) {
@@ -96,17 +93,6 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("python %s: %s", strings.Join(args, " "), problem)
 	}
 }
-
-// devNull is the interpreter's stdin, opened once: os/exec opens and
-// closes /dev/null for every command that has no stdin, four system calls a
-// run. nil, which makes os/exec open it after all, where it cannot be opened.
-var devNull = sync.OnceValue(func() io.Reader {
-	f, err := os.Open(os.DevNull)
-	if err != nil {
-		return nil
-	}
-	return f
-})
 
 // asanVars preloads the AddressSanitizer runtime. Leak detection is off
 // unless the case's ASAN_OPTIONS asks for it: CPython does not free

@@ -112,22 +112,6 @@ func TestWorkdirsDropAFolderTheyCannotEmpty(t *testing.T) {
 	}
 }
 
-func TestWriteScriptOverwritesInPlace(t *testing.T) {
-	d := &workdir{script: filepath.Join(t.TempDir(), "run.txtar")}
-	for _, s := range []string{"a longer first script\n", "short\n", "", "grows again, longer than before\n"} {
-		if err := d.writeScript([]byte(s)); err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(d.script)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != s {
-			t.Errorf("script holds %q, want %q", got, s)
-		}
-	}
-}
-
 func mustWrite(t *testing.T, name, data string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {

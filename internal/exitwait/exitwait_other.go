@@ -1,7 +1,0 @@
-//go:build !linux
-
-package exitwait
-
-import "os"
-
-func exited(p *os.Process) {}
