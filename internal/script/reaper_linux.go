@@ -70,7 +70,6 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 		}
 	}
-	buf := make([]byte, 4096)
 	in := map[int]bool{}
 	var roots []int
 	for _, pid := range candidates {
@@ -83,15 +82,13 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 			continue
 		}
-		// A NUL before the first variable lets markerIn find it as it
-		// finds the others; the buffer is kept for the next process.
-		buf[0] = 0
-		env, err := readProc(strconv.Itoa(pid)+"/environ", buf[:1])
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 		if err != nil {
 			continue
 		}
-		buf = env[:cap(env)]
-		m, marked := markerIn(env)
+		// A NUL before the first variable lets markerIn find it as it
+		// finds the others.
+		m, marked := markerIn(append([]byte{0}, env...))
 		run, untimed := strings.CutSuffix(m, buildMarkerSuffix)
 		switch {
 		case marked && run == marker:
@@ -180,13 +177,12 @@ var ourSession = sync.OnceValue(func() int {
 })
 
 // readDescendants reads the stat of every process below cleanexit,
-// following the kernel's lists of children (see selfThreads); nil if the
-// kernel has none. A process that skip says to leave is not read, nor is
-// anything below it. With ages, each process's age is worked out from the
-// system's uptime.
+// following the kernel's lists of children (/proc/PID/task/TID/children);
+// nil if the kernel has none. A process that skip says to leave is not
+// read, nor is anything below it. With ages, each process's age is worked
+// out from the system's uptime.
 func readDescendants(ages bool, skip func(pid int) bool) []process {
-	buf := make([]byte, 4096)
-	kids, ok := selfThreads.children(nil, buf)
+	kids, ok := childrenOf("self")
 	if !ok {
 		return nil
 	}
@@ -204,7 +200,7 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			}
 			seen[child] = true
 			queue = append(queue, child)
-			if sb, err := readProc(strconv.Itoa(child)+"/stat", buf[:0]); err == nil {
+			if sb, err := os.ReadFile("/proc/" + strconv.Itoa(child) + "/stat"); err == nil {
 				if st, ok := parseStat(string(sb)); ok {
 					st.age = uptime - st.age
 					out = append(out, st)
@@ -216,71 +212,36 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		dir := strconv.Itoa(p) + "/task"
-		tids, err := listDir(dir, buf)
-		if err != nil {
-			continue
-		}
-		for _, tid := range tids {
-			b, err := readProc(dir+"/"+tid+"/children", buf[:0])
-			if err != nil {
-				continue
-			}
-			visit(appendPIDs(kids[:0], b))
-		}
+		children, _ := childrenOf(strconv.Itoa(p))
+		visit(children)
 	}
 	return out
 }
 
-// procFD is /proc, open for the reaper's reads: a name looked up from it
-// skips resolving /proc itself each time. It stays open for the life of
-// the process; -1 where /proc cannot be opened.
-var procFD = sync.OnceValue(func() int {
-	fd, err := syscall.Open("/proc", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+// childrenOf lists the children of process pid ("self" for cleanexit),
+// which the kernel keeps per thread; false when the kernel keeps no such
+// lists (no CONFIG_PROC_CHILDREN) or the process is gone.
+func childrenOf(pid string) ([]int, bool) {
+	dir := "/proc/" + pid + "/task"
+	tids, err := os.ReadDir(dir)
 	if err != nil {
-		return -1
+		return nil, false
 	}
-	return fd
-})
-
-// openProc opens name, a path below /proc.
-func openProc(name string, flags int) (int, error) {
-	if fd := procFD(); fd >= 0 {
-		return syscall.Openat(fd, name, flags|syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	}
-	return syscall.Open("/proc/"+name, flags|syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-}
-
-// listDir lists the folder name below /proc with raw system calls, buf
-// being its scratch space: os.Open's poller registration and Readdirnames'
-// buffers cost more than the listing of a process's few threads.
-func listDir(name string, buf []byte) ([]string, error) {
-	fd, err := openProc(name, syscall.O_DIRECTORY)
-	if err != nil {
-		return nil, err
-	}
-	defer syscall.Close(fd)
-	var names []string
-	err = readDirents(fd, buf, func(_ uint64, name string) {
-		if name != "." && name != ".." {
-			names = append(names, name)
+	var kids []int
+	listed := false
+	for _, tid := range tids {
+		b, err := os.ReadFile(dir + "/" + tid.Name() + "/children")
+		if err != nil {
+			continue // the thread ended since the listing, or no lists at all
 		}
-	})
-	return names, err
-}
-
-// readProc appends the file name below /proc to buf and returns it, with
-// three system calls: os.ReadFile's stat, poller registration and buffer
-// growth cost more than the read itself, and the reaper reads a dozen such
-// files after every run (perf: a third of the runner's own time in a run
-// of trivial cases).
-func readProc(name string, buf []byte) ([]byte, error) {
-	fd, err := openProc(name, 0)
-	if err != nil {
-		return nil, err
+		listed = true
+		for _, field := range strings.Fields(string(b)) {
+			if pid, err := strconv.Atoi(field); err == nil {
+				kids = append(kids, pid)
+			}
+		}
 	}
-	defer syscall.Close(fd)
-	return preadAll(fd, buf)
+	return kids, listed
 }
 
 // readProcessTable reads /proc/*/stat.
@@ -334,8 +295,7 @@ func parseStat(s string) (process, bool) {
 }
 
 func readUptime() time.Duration {
-	var buf [64]byte
-	b, err := readProc("uptime", buf[:0])
+	b, err := os.ReadFile("/proc/uptime")
 	if err != nil {
 		return 0
 	}
