@@ -7,6 +7,10 @@ import (
 	"testing"
 )
 
+// accessViolation is a variable, so that int() of it is the run-time
+// conversion, which wraps where int is 32 bits wide.
+var accessViolation uint32 = 0xC0000005
+
 func TestNormalize(t *testing.T) {
 	tests := []struct {
 		name string
@@ -18,7 +22,9 @@ func TestNormalize(t *testing.T) {
 		{"ntstatus access violation", fromNTSTATUS(0xC0000005), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 		{"ntstatus stack buffer overrun", fromNTSTATUS(0xC0000409), "exit 0xc0000409 (STATUS_STACK_BUFFER_OVERRUN)"},
 		{"ntstatus plain", fromNTSTATUS(2), "exit 2"},
-		{"windows code as int", fromNTSTATUSIfCrash(-1073741819 & 0xFFFFFFFF), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		{"windows code as int", fromNTSTATUSIfCrash(int(accessViolation)), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		// int(int32(0xC0000005)): what a 32-bit int holds of it.
+		{"windows code as a 32-bit int", fromNTSTATUSIfCrash(-1073741819), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 	}
 	for _, tt := range tests {
 		if got := tt.got.String(); got != tt.want {

@@ -18,7 +18,7 @@ func TestShellCodeAndString(t *testing.T) {
 		{Exited(0xFFFF), 0xFFFF, "exit 65535"},
 		{Exited(-0xFFFF), -0xFFFF, "exit -65535"},
 		{Exited(-0x10000), -0x10000, "exit 0xffff0000 ()"},
-		{fromNTSTATUS(0xC0000005), 0xC0000005, "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
+		{fromNTSTATUS(accessViolation), int(accessViolation), "exit 0xc0000005 (STATUS_ACCESS_VIOLATION)"},
 	}
 	for _, tt := range tests {
 		if got := tt.s.shellCode(); got != tt.shell {

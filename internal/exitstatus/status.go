@@ -30,15 +30,19 @@ func (s Status) Crashed() bool { return s.Signal != 0 }
 
 // shellCode is the status as a POSIX shell shows it: 128+N for signal N.
 func (s Status) shellCode() int {
-	if s.Signal != 0 && s.Code <= 0xFFFF {
+	if s.Signal != 0 && !s.ntstatus() {
 		return 128 + s.Signal
 	}
 	return s.Code
 }
 
+// ntstatus reports whether the code is too wide for a POSIX status: a
+// Windows NTSTATUS, negative where int is 32 bits wide.
+func (s Status) ntstatus() bool { return s.Code > 0xFFFF || s.Code < -0xFFFF }
+
 // String reads "exit 0", "exit 134 (SIGABRT)", the form reports use.
 func (s Status) String() string {
-	if s.Code > 0xFFFF || s.Code < -0xFFFF {
+	if s.ntstatus() {
 		return fmt.Sprintf("exit %#x (%s)", uint32(s.Code), s.Name)
 	}
 	if s.Signal != 0 {
@@ -103,9 +107,11 @@ func fromNTSTATUS(code uint32) Status {
 
 // fromNTSTATUSIfCrash is fromNTSTATUS for codes that are crash NTSTATUS
 // values and Exited for everything else; POSIX codes never reach that range.
+// The code is read as the 32 bits Windows gives: where int is 32 bits wide,
+// 0xC0000005 arrives negative.
 func fromNTSTATUSIfCrash(code int) Status {
-	if code > 0xFFFF {
-		return fromNTSTATUS(uint32(code))
+	if u := uint32(code); u > 0xFFFF {
+		return fromNTSTATUS(u)
 	}
 	return Exited(code)
 }
