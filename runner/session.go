@@ -175,9 +175,6 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// 0.8 ms of a 50-case session's fixed cost); the first run starts
 	// after both.
 	s.watcher, _ = fswatch.New()
-	if s.watcher != nil {
-		s.watcher.KeepListings(s.CacheDir.Listings())
-	}
 	watched := make(chan *untouched, 1)
 	go func() { watched <- watchUntouched(cs, cfg.Getenv("HOME"), s.watcher) }()
 	defer func() {

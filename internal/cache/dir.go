@@ -75,10 +75,6 @@ func (d Dir) Identities() string { return string(d) }
 // TestTimes is the file of each run's last duration.
 func (d Dir) TestTimes() string { return filepath.Join(string(d), "test-times.txt") }
 
-// Listings is the file of the folders watched trees were last seen to
-// hold (internal/fswatch's KeepListings).
-func (d Dir) Listings() string { return filepath.Join(string(d), "listings.json") }
-
 // BisectClones is the folder of the clones `cleanexit bisect` makes.
 func (d Dir) BisectClones() string { return filepath.Join(string(d), "bisect") }
 

@@ -14,7 +14,6 @@
 //	scans.json                   the interpreter-named entries of the folders
 //	                             discovery lists (toolchains)
 //	test-times.txt               each run's last duration, for --order
-//	listings.json                the folders of watched trees, as last seen
 //	                             (internal/fswatch)
 //	bisect/<hash>/               clones `cleanexit bisect` made
 //

@@ -15,11 +15,8 @@
 // without a Watcher. Elsewhere than Linux New fails and callers walk.
 //
 // Watching a tree takes a watch per folder, and knowing the folders takes
-// reading every one of them, files and all: 2-3.5 ms for a standard
-// library, before a session's first run. With KeepListings, a walk keeps
-// each folder's subfolders in a file and the next one, in this process
-// or a later one, takes them from there for every folder that is the
-// same folder, unchanged since (see listings), after watching it.
+// reading every one of them: 2-3.5 ms for a standard library, before a
+// session's first run.
 //
 // A write through a shared memory mapping makes no write event; it is
 // seen at the file's last close (IN_CLOSE_WRITE), which comes at the

@@ -21,12 +21,11 @@ type Watcher struct {
 	roots   map[string]bool                // the trees given to Tree
 	pending map[string]map[string]struct{} // tree root -> changed paths not yet asked for
 	lost    map[string]bool                // tree root -> events were lost since last asked
-	listed  *listings                      // see KeepListings; nil keeps none
 }
 
 // watcher is what a platform provides.
 type watcher interface {
-	add(root string, skip func(name string) bool, files bool, listed *listings) error
+	add(root string, skip func(name string) bool, files bool) error
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
@@ -76,7 +75,7 @@ func (w *Watcher) tree(root string, skip func(name string) bool, files bool) err
 		return errors.New("fswatch: closed")
 	}
 	w.roots[root] = true
-	return w.w.add(root, skip, files, w.listed)
+	return w.w.add(root, skip, files)
 }
 
 // Changes returns the paths below root, a folder given to Tree or TreeAndFiles, that
@@ -107,21 +106,9 @@ func (w *Watcher) Changes(root string) (paths []string, overflow bool) {
 	return paths, overflow
 }
 
-// KeepListings makes the Tree walks from now on keep what they read of
-// their folders in the file at path, and use what an earlier walk, of
-// this process or another, kept there (see listings). TreeAndFiles reads
-// every folder, as it must to watch every file.
-func (w *Watcher) KeepListings(path string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.listed = loadListings(path)
-}
-
-// Close stops watching: from then on Changes vouches for nothing. It
-// returns at once, the kernel's watcher being released beside whatever
-// the caller does next (see release): a caller closes as soon as it has
-// no more use for the Watcher. Close never fails; it returns an error to
-// be an io.Closer.
+// Close stops watching and releases the kernel's watcher: from then on
+// Changes vouches for nothing, and the process holds nothing of it. Close
+// never fails; it returns an error to be an io.Closer.
 func (w *Watcher) Close() error {
 	if w == nil {
 		return nil
@@ -136,16 +123,9 @@ func (w *Watcher) Close() error {
 	return nil
 }
 
-// release lets go of a kernel watcher. Tearing down an inotify instance
-// that had watches waits for the kernel's grace period (SRCU, in
-// fsnotify_destroy_group): under a millisecond about half the time here,
-// 10-20 ms the rest, in whichever task drops the instance's last
-// reference. Closing it on a goroutine of its own (as this once did) hid
-// only part of that: a process that exits while that goroutine still
-// waits, as a session's process does about 2 ms after Close, waits for
-// the rest in its exit, and its parent waits too. Each platform's watcher
-// hands the teardown to the kernel's own workers where it can (see
-// handOff on Linux) and closes on a goroutine where it cannot.
+// release lets go of a kernel watcher, at once: tearing an inotify
+// instance down can wait 10-20 ms for the kernel's grace period, but a
+// descriptor left to close later is one a library's host would still hold.
 func release(w watcher) {
 	w.release()
 }

@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -28,10 +26,7 @@ type inotify struct {
 	// be watched: from then on every answer for them is "anything may
 	// have changed".
 	incomplete map[string]bool
-	// listed is where the subfolders of the trees' folders are kept from
-	// one process to the next (see listings); nil keeps nothing.
-	listed *listings
-	buf    []byte
+	buf        []byte
 }
 
 type watched struct {
@@ -64,18 +59,13 @@ func newWatcher() (watcher, error) {
 	return &inotify{fd: fd, dirs: map[int32]*watched{}, skip: map[string]func(string) bool{}, files: map[string]bool{}, incomplete: map[string]bool{}, buf: make([]byte, 64<<10)}, nil
 }
 
-func (w *inotify) add(root string, skip func(name string) bool, files bool, listed *listings) error {
+func (w *inotify) add(root string, skip func(name string) bool, files bool) error {
 	if w.fd < 0 {
 		return errors.New("fswatch: closed")
 	}
 	w.skip[root] = skip
 	w.files[root] = w.files[root] || files
-	if listed != nil {
-		w.listed = listed
-	}
-	err := w.watchTree(root, root)
-	w.listed.save()
-	return err
+	return w.watchTree(root, root)
 }
 
 // watchTree watches dir and the folders below it, as part of root's tree.
@@ -143,18 +133,8 @@ func (w *inotify) watchFolders(dir, root, top string) error {
 	return first
 }
 
-// subfolders names the folders in dir: the listing's, if it still holds,
-// else read (and listed for the next walk).
+// subfolders names the folders in dir.
 func (w *inotify) subfolders(dir string) ([]string, error) {
-	var st syscall.Stat_t
-	if err := syscall.Lstat(dir, &st); err != nil {
-		return nil, err
-	}
-	now := folderListing{Dev: uint64(st.Dev), Ino: st.Ino, Ctime: st.Ctim.Nano()}
-	if subs, ok := w.listed.subfolders(dir, now); ok && allFolders(dir, subs, uint64(st.Nlink)) {
-		return subs, nil
-	}
-	foldersRead.Add(1)
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -164,41 +144,14 @@ func (w *inotify) subfolders(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	var subs []string
 	for _, e := range entries {
 		if e.IsDir() {
-			now.Subs = append(now.Subs, e.Name())
+			subs = append(subs, e.Name())
 		}
 	}
-	w.listed.record(dir, now)
-	return now.Subs, nil
+	return subs, nil
 }
-
-// allFolders says whether subs are all the folders in dir, whose link
-// count is nlink: as many as the kernel counts (each subfolder's ".."
-// links to dir), none named twice, each one a folder. A listing is in the
-// cache, where a case can write: checked so, it can spare the walk a
-// read, never hide a folder from it. A file system whose folders do not
-// count their subfolders (btrfs: a link count of 1) is read every time.
-func allFolders(dir string, subs []string, nlink uint64) bool {
-	if nlink < 2 || uint64(len(subs)) != nlink-2 {
-		return false
-	}
-	seen := make(map[string]bool, len(subs))
-	for _, name := range subs {
-		if seen[name] || name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
-			return false
-		}
-		seen[name] = true
-		var st syscall.Stat_t
-		if syscall.Lstat(filepath.Join(dir, name), &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFDIR {
-			return false
-		}
-	}
-	return true
-}
-
-// foldersRead counts the folders read for their subfolders, for tests.
-var foldersRead atomic.Int64
 
 // watch adds a watch on dir, a folder, or with fileMask a file, for root.
 func (w *inotify) watch(dir, root string, mask uint32) error {
@@ -287,9 +240,6 @@ func (w *inotify) release() {
 	if w.fd < 0 {
 		return
 	}
-	fd := w.fd
+	syscall.Close(w.fd)
 	w.fd = -1
-	if !handOff(fd) {
-		go syscall.Close(fd)
-	}
 }

@@ -110,37 +110,3 @@ func TestReleasedWatchersAreTornDown(t *testing.T) {
 		w.Close()
 	}
 }
-
-// TestHandOffClosesOnlyWhatItTook: where the hand-off works, the
-// descriptor is closed; where it does not, the descriptor is left open
-// for the caller to close, and closed by nothing else: closing it twice
-// could close whatever file took its number in between.
-func TestHandOffClosesOnlyWhatItTook(t *testing.T) {
-	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC)
-	if err != nil {
-		t.Skipf("no inotify here: %v", err)
-	}
-	if _, err := syscall.InotifyAddWatch(fd, t.TempDir(), syscall.IN_MODIFY); err != nil {
-		t.Fatal(err)
-	}
-	handed := handOff(fd)
-	_, err = fcntlGetfd(fd)
-	switch {
-	case handed && err == nil:
-		syscall.Close(fd)
-		t.Fatalf("handOff said it took descriptor %d, which is still open", fd)
-	case !handed && err != nil:
-		t.Fatalf("handOff said it could not take descriptor %d, which is closed all the same (%v)", fd, err)
-	case !handed:
-		syscall.Close(fd)
-		t.Logf("io_uring is not allowed here: the watcher is closed on a goroutine")
-	}
-}
-
-func fcntlGetfd(fd int) (int, error) {
-	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0)
-	if errno != 0 {
-		return 0, errno
-	}
-	return int(r), nil
-}
