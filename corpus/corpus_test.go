@@ -48,6 +48,9 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The test binary, like the CLI, has no child of its own in another
+	// session: a case's orphans are adopted and killed.
+	cfg.AdoptOrphans = true
 	s, err := runner.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -36,6 +36,16 @@ type Config struct {
 	KeepWork  bool
 	Sandbox   bool // confine each script and what it starts (internal/confine); corpus.yaml's sandbox: true does too
 
+	// AdoptOrphans makes this process a child subreaper while the session
+	// is open (Linux), so that a case's process that detached into a
+	// session of its own, its parent gone, is still found and killed when
+	// its run ends. It is process-wide, and every direct child of the
+	// process in another session is then taken for a case's: a program
+	// with such children of its own leaves it off, and gets containment by
+	// process group and by the runs' marker alone. The CLI and the corpus
+	// tests turn it on.
+	AdoptOrphans bool
+
 	// Backtrace overrides every case's backtrace: (off, crash, always)
 	// when set; BacktraceTimeout bounds each rerun under the debugger.
 	Backtrace        string
@@ -99,9 +109,8 @@ type Session struct {
 	// watcher reports changes in the corpus and the environments handed
 	// out (internal/fswatch); nil where the kernel has none to give.
 	watcher *fswatch.Watcher
-	// restoreRuntime puts back the Go runtime's settings Open changed
-	// (see tuneRuntime).
-	restoreRuntime func()
+	// stopAdopting ends what AdoptOrphans asked for.
+	stopAdopting func()
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -110,9 +119,8 @@ type Session struct {
 
 // Open loads the cases the config names, discovers interpreters and host
 // features, and expands the plan. A case that fails to load is an error of
-// the whole session: the message is every problem, at file:line. Until
-// Close, the Go runtime runs with one processor and GOGC 400, unless the
-// caller's environment sets them (see tuneRuntime).
+// the whole session: the message is every problem, at file:line. It changes
+// nothing process-wide in the caller but what Config.AdoptOrphans asks for.
 func Open(ctx context.Context, cfg Config) (*Session, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
@@ -215,18 +223,17 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	libs := make(chan *libraries, 1)
 	go func() { libs <- watchLibraries(s.Runs, s.watcher) }()
 	s.untouched, s.libraries = <-watched, <-libs
-	s.restoreRuntime = tuneRuntime()
+	if cfg.AdoptOrphans {
+		s.stopAdopting = script.AdoptOrphans()
+	}
 	return s, nil
 }
 
 // Close lets go of the session's watchers and environments and removes the
 // work folders its runs used. Runs must be over, and none starts after
 // Close; what the session recorded (Document, RecordTimes) can still be
-// asked. Call it as soon as the runs are over: the kernel tears the
-// watcher down in the background (internal/fswatch's release), beside the
-// reports and the removal of the work folders, and where it cannot be
-// handed to the kernel, a process that exits before that teardown is over
-// waits for the rest of it. Close may be called more than once.
+// asked. After Close the process holds no descriptor or goroutine the
+// session made. Close may be called more than once.
 func (s *Session) Close() error {
 	s.watcher.Close()
 	if s.Cache != nil {
@@ -236,8 +243,8 @@ func (s *Session) Close() error {
 	if s.workdirs != nil {
 		err = s.workdirs.Close()
 	}
-	if s.restoreRuntime != nil {
-		s.restoreRuntime()
+	if s.stopAdopting != nil {
+		s.stopAdopting()
 	}
 	return err
 }

@@ -37,6 +37,9 @@ func (f *sessionFlags) open(ctx context.Context, cmd string, paths []string, std
 // openSession opens the session of cfg, its warnings on stderr.
 func openSession(ctx context.Context, cfg runner.Config, cmd string, stderr io.Writer) (*runner.Session, error) {
 	cfg.Warn = warnings(cmd, stderr)
+	// Process-wide, and the CLI's to ask for: cleanexit has no child of
+	// its own that a case's orphan could be taken for.
+	cfg.AdoptOrphans = true
 	s, err := runner.Open(ctx, cfg)
 	switch {
 	case err != nil && ctx.Err() != nil:

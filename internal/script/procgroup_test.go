@@ -46,7 +46,7 @@ func TestRunGroupedChildHoldsPipes(t *testing.T) {
 	if err != nil {
 		t.Skip("no sh")
 	}
-	enableSubreaper()
+	t.Cleanup(AdoptOrphans())
 	marker := newRunMarker()
 	// The sleep is the reaper's to find and kill, as after a run.
 	t.Cleanup(func() { killAll(runProcesses(marker, true), true) })

@@ -132,7 +132,6 @@ type reaper struct {
 // the run is killed; once ctx is done, every one is, until stop is called.
 func watchRun(ctx context.Context, marker string, limit time.Duration) *reaper {
 	r := &reaper{marker: marker, limit: limit, stopped: make(chan struct{}), done: make(chan struct{})}
-	enableSubreaper()
 	swept.mu.Lock()
 	if swept.markers == nil {
 		swept.markers = map[string]bool{}

@@ -6,24 +6,57 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
+// subreaper is whether this process adopts its descendants' orphans, and
+// who asked (AdoptOrphans).
 var subreaper struct {
-	once sync.Once
-	ok   bool
+	mu    sync.Mutex
+	users int
+	was   bool // the process was a subreaper already: it stays one
+	ok    atomic.Bool
 }
 
-// enableSubreaper makes cleanexit the child subreaper of everything it
-// starts: a process whose parent dies is reparented to cleanexit, not to
-// init, so that it stays findable below us.
-func enableSubreaper() {
-	subreaper.once.Do(func() {
-		const prSetChildSubreaper = 36
+const (
+	prSetChildSubreaper = 36
+	prGetChildSubreaper = 37
+)
+
+// AdoptOrphans makes this process the child subreaper of everything it
+// starts, until every caller has called the stop it returns: a process
+// whose parent dies is reparented here, not to init, so that a case's
+// process that detached stays findable, and is killed when its run ends.
+// It is process-wide, so only a program's main, or a caller that starts
+// no child of its own in another session, may ask: every such child is
+// taken for a case's.
+func AdoptOrphans() (stop func()) {
+	subreaper.mu.Lock()
+	defer subreaper.mu.Unlock()
+	if subreaper.users == 0 {
+		var on int32
+		syscall.RawSyscall(syscall.SYS_PRCTL, prGetChildSubreaper, uintptr(unsafe.Pointer(&on)), 0)
+		subreaper.was = on != 0
 		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
-		subreaper.ok = errno == 0
-	})
+		subreaper.ok.Store(errno == 0)
+	}
+	subreaper.users++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			subreaper.mu.Lock()
+			defer subreaper.mu.Unlock()
+			if subreaper.users--; subreaper.users == 0 {
+				subreaper.ok.Store(false)
+				if !subreaper.was {
+					syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 0, 0)
+				}
+			}
+		})
+	}
 }
 
 // clockTicks is USER_HZ, the unit of /proc/PID/stat's start time: 100 on
@@ -44,7 +77,7 @@ func runProcesses(marker string, afterScript bool) []process {
 	// that tree is read: the whole table costs a read per process of the
 	// machine, milliseconds a run on a busy one.
 	var table []process
-	if subreaper.ok {
+	if subreaper.ok.Load() {
 		table = readDescendants(!afterScript, otherRunsInterpreter(marker))
 	}
 	if table == nil {
@@ -61,7 +94,7 @@ func runProcesses(marker string, afterScript bool) []process {
 	// With the subreaper, every process of ours is below us; without it,
 	// escapees went to init, and the whole table is searched.
 	var candidates []int
-	if subreaper.ok {
+	if subreaper.ok.Load() {
 		candidates = descendants(children, self)
 	} else {
 		for _, p := range table {
@@ -77,7 +110,7 @@ func runProcesses(marker string, afterScript bool) []process {
 		if p == nil || p.zombie {
 			// A zombie's environment cannot be read; one reparented to
 			// us from a session of its own is ours to reap.
-			if p != nil && afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID {
+			if p != nil && afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID {
 				in[pid] = true
 			}
 			continue
@@ -97,7 +130,7 @@ func runProcesses(marker string, afterScript bool) []process {
 		// A marker gives an orphan away only to a run still there to
 		// sweep it: one naming a run that has ended, or none at all,
 		// does not take the process out of this run's hands.
-		case afterScript && subreaper.ok && p.ppid == self && p.sid != selfSID && !(marked && sweeping(run)):
+		case afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !(marked && sweeping(run)):
 			in[pid], roots = true, append(roots, pid)
 		}
 	}

@@ -35,8 +35,8 @@ func TestParseStat(t *testing.T) {
 // interpreter, and what is below it, unread; once that interpreter is
 // forgotten, the same tree is read again.
 func TestOtherRunsInterpreterUnread(t *testing.T) {
-	enableSubreaper()
-	if !subreaper.ok {
+	t.Cleanup(AdoptOrphans())
+	if !subreaper.ok.Load() {
 		t.Skip("no child subreaper here")
 	}
 	mine, other := newRunMarker(), newRunMarker()

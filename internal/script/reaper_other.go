@@ -8,7 +8,8 @@ package script
 // the group, `start_new_session=True` or a double-fork, outlives the run
 // on macOS; README.md says so.
 
-func enableSubreaper() {}
+// AdoptOrphans does nothing outside Linux (see the Linux one).
+func AdoptOrphans() (stop func()) { return func() {} }
 
 func runProcesses(marker string, afterScript bool) []process { return nil }
 
