@@ -39,7 +39,7 @@ func TestReduceKeepsInitializerAndCall(t *testing.T) {
 	if !strings.Contains(py, "holder.keep(") {
 		t.Errorf("the reduced repro no longer calls holder.keep, the function the crash is about:\n%s", py)
 	}
-	if !strings.Contains(c, "*o = held;") {
+	if !strings.Contains(c, "int i = 0;") {
 		t.Errorf("the reduced source dropped release's initialiser:\n%s", c)
 	}
 	dir := t.TempDir()
