@@ -16,7 +16,7 @@ import (
 // signal (a garbage pointer segfaults too), and a repro that stopped
 // calling what the report names no longer shows the report's bug. Calls
 // are read from the text: `holder.keep(` and, after `from holder import
-// keep`, `keep(`.
+// keep`, `keep(` (`k(` after `import keep as k`).
 type extensionCalls map[string][]*regexp.Regexp // file → calls it must keep
 
 // newExtensionCalls reads the modules the script builds and the calls of
@@ -38,12 +38,13 @@ func newExtensionCalls(c *cases.Case, files []txtar.File, names []string) extens
 			for _, fn := range uniqueSubmatches(regexp.MustCompile(`\b`+qm+`\s*\.\s*([A-Za-z_]\w*)\s*\(`), src) {
 				calls = append(calls, regexp.MustCompile(`\b`+qm+`\s*\.\s*`+fn+`\s*\(`))
 			}
-			for _, names := range uniqueSubmatches(regexp.MustCompile(`(?m)^\s*from\s+`+qm+`\s+import\s+\(?([\w\s,]+)`), src) {
+			for _, names := range uniqueSubmatches(regexp.MustCompile(`(?m)^[ \t]*from[ \t]+`+qm+`[ \t]+import[ \t]+\(?([\w \t,]+)`), src) {
 				for _, n := range strings.Split(names, ",") {
-					n, _, _ = strings.Cut(strings.TrimSpace(n), " ") // "keep as k" keeps "keep"; the alias is not followed
-					if n == "" {
+					f := strings.Fields(n) // "keep", or "keep as k", called as k
+					if len(f) == 0 {
 						continue
 					}
+					n = f[len(f)-1]
 					call := regexp.MustCompile(`(^|[^.\w])` + regexp.QuoteMeta(n) + `\s*\(`)
 					if call.MatchString(src) {
 						calls = append(calls, call)
