@@ -7,6 +7,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -44,6 +45,7 @@ func soundArgv(l compileLine) []string {
 	for _, w := range undefinedBehaviourWarnings {
 		argv = append(argv, "-W"+w)
 	}
+	argv = append(argv, "-Wpedantic") // for zero-size arrays: countWarnings
 	if !l.cxx {
 		for _, w := range cOnlyWarnings {
 			argv = append(argv, "-W"+w)
@@ -60,15 +62,28 @@ func (c *compileCheck) warnings(ctx context.Context, l compileLine, files []txta
 	if err != nil || ctx.Err() != nil {
 		return nil, false
 	}
+	return countWarnings(out), true
+}
+
+// countWarnings reads a compiler's diagnostics: the undefined-behaviour
+// warnings among them, by option and message.
+func countWarnings(stderr []byte) warningSet {
 	ws := warningSet{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc := bufio.NewScanner(bytes.NewReader(stderr))
 	for sc.Scan() {
 		m := diagnostic.FindStringSubmatch(sc.Text())
-		if m != nil && (slices.Contains(undefinedBehaviourWarnings, m[2]) || slices.Contains(cOnlyWarnings, m[2])) {
-			ws[m[2]+": "+m[1]]++
+		if m == nil {
+			continue
+		}
+		msg, opt := m[1], m[2]
+		// -Wpedantic says much that is only style; of it, a zero-size
+		// array (a literal made 0 in a dimension) is one every access
+		// of which is out of bounds.
+		if slices.Contains(undefinedBehaviourWarnings, opt) || slices.Contains(cOnlyWarnings, opt) || opt == "pedantic" && strings.Contains(msg, "zero-size array") {
+			ws[opt+": "+msg]++
 		}
 	}
-	return ws, true
+	return ws
 }
 
 // learnWarnings records the original's undefined-behaviour warnings, the
