@@ -32,8 +32,9 @@
 // not add an undefined-behaviour warning (an uninitialised use, a
 // missing return: soundcheck.go) to the original's, compiled as the build
 // would at -O1; such candidates are rejected before a run (Unsound).
-// What a compiler cannot see (an array indexed past its end, a method
-// table without its sentinel) is not caught.
+// The rewrites keep the sentinel that ends a table the C API reads up to
+// ({NULL}, {}); what a compiler cannot see otherwise (an array indexed
+// past its end, a loop that no longer advances) is not caught.
 //
 // Cost: a candidate seen before has its verdict, Python that does not
 // parse and C/C++ whose brackets do not pair are rejected before a run,

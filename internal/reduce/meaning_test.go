@@ -45,6 +45,9 @@ func TestReduceKeepsInitializerAndCall(t *testing.T) {
 	if !strings.Contains(c, "int i = 0;") {
 		t.Errorf("the reduced source dropped release's initialiser:\n%s", c)
 	}
+	if !strings.Contains(c, "{NULL}}") && !strings.Contains(c, "{}}") {
+		t.Errorf("the reduced source dropped the method table's sentinel, which PyModule_Create reads up to:\n%s", c)
+	}
 	if strings.Contains(c, "[0];") {
 		t.Errorf("the reduced source made an array's size 0, so that every access is out of bounds:\n%s", c)
 	}
