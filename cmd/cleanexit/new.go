@@ -26,7 +26,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	var corpus string
 	var r authoring.NewRequest
 	keyFlags(fs, &corpus, &r.Keys)
-	fs.StringVar(&r.From, "from", "", "the repro: the .py file that ends badly at exit (default: a stub to replace)")
+	fs.Var((*cmdflag.List)(&r.From), "from", "the repro: a .py file that ends badly at exit, run in the order given; repeatable (default: a stub to replace)")
 	fs.Var((*cmdflag.List)(&r.Requires), "requires", "a feature expression the host must satisfy, e.g. \"darwin && arm64\"; repeatable")
 	fs.Var((*cmdflag.List)(&r.Sources), "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	fs.StringVar(&r.With, "with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")

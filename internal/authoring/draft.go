@@ -201,23 +201,31 @@ func nameFromFile(file string) string {
 	return strings.ToLower(strings.ReplaceAll(base, "_", "-"))
 }
 
-// newDraft is the draft `new` starts from: the repro (a .py file) run by
-// an explicit `python FILE`, or, with no repro, a stub to replace.
-func newDraft(reproFile string, repro []byte) (*Draft, error) {
-	if reproFile == "" {
+// newDraft is the draft `new` starts from: each repro (a .py file, named
+// by its path) run by an explicit `python FILE`, in the order given, or,
+// with none, a stub to replace.
+func newDraft(repros []txtar.File) (*Draft, error) {
+	if len(repros) == 0 {
 		return &Draft{
 			commands: []string{"python repro.py"},
 			files:    []txtar.File{{Name: "repro.py", Data: []byte(reproStub)}},
 		}, nil
 	}
-	name := filepath.Base(reproFile)
-	if filepath.Ext(name) != ".py" {
-		return nil, fmt.Errorf("--from %s: want the Python program that crashes (a .py file); add sources it builds to the archive by hand, with a build-ext line", reproFile)
+	d := &Draft{}
+	from := map[string]string{}
+	for _, r := range repros {
+		name := filepath.Base(r.Name)
+		if filepath.Ext(name) != ".py" {
+			return nil, fmt.Errorf("--from %s: want the Python program that crashes (a .py file); add sources it builds to the archive by hand, with a build-ext line", r.Name)
+		}
+		if prev, ok := from[name]; ok {
+			return nil, fmt.Errorf("--from %s: the case already has a %s (from %s); rename one", r.Name, name, prev)
+		}
+		from[name] = r.Name
+		d.commands = append(d.commands, "python "+name)
+		d.files = append(d.files, txtar.File{Name: name, Data: r.Data})
 	}
-	return &Draft{
-		commands: []string{"python " + name},
-		files:    []txtar.File{{Name: name, Data: repro}},
-	}, nil
+	return d, nil
 }
 
 // sortMapping orders a mapping node's key/value pairs by order, keeping

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 func TestCasePath(t *testing.T) {
@@ -45,10 +47,10 @@ func TestNameFromFile(t *testing.T) {
 }
 
 func TestNewDraft(t *testing.T) {
-	if _, err := newDraft("hook.c", []byte("int x;")); err == nil || !strings.Contains(err.Error(), "want the Python program") {
+	if _, err := newDraft([]txtar.File{{Name: "hook.c", Data: []byte("int x;")}}); err == nil || !strings.Contains(err.Error(), "want the Python program") {
 		t.Errorf("a .c repro: %v, want a refusal", err)
 	}
-	d, err := newDraft("", nil)
+	d, err := newDraft(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

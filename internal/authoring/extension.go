@@ -42,17 +42,44 @@ var moduleNameRE = lazyregexp.New(`(?:NB_MODULE|PYBIND11_MODULE)\(\s*([A-Za-z_]\
 // macroNameRE is a C macro name, what --fix-flag takes.
 var macroNameRE = lazyregexp.New(`^[A-Za-z_]\w*$`)
 
-// module is the name the extension is imported by: what its sources
-// define (NB_MODULE(holder, m), PyInit_holder), else the first source's
-// base name.
-func (e *extension) module() string {
+// A module is one build-ext line's worth: the name it is imported by and
+// the sources compiled into it.
+type module struct {
+	Name    string
+	Sources []string
+}
+
+// modules are the extension modules the sources make: one for each
+// module a source defines (NB_MODULE(holder, m), PyInit_holder), in the
+// order given, with the sources that define none (helpers beside the
+// module's own source) in the first; one named after the first source
+// when none defines a module. Headers are read by the sources, never
+// compiled themselves.
+func (e *extension) modules() []module {
+	var mods []module
+	var helpers []string
 	for _, f := range e.Sources {
-		if m := moduleNameRE.FindSubmatch(f.Data); m != nil {
-			return string(m[1]) + string(m[2])
+		if ext := strings.ToLower(filepath.Ext(f.Name)); ext == ".h" || ext == ".hpp" || ext == ".hh" {
+			continue
+		}
+		m := moduleNameRE.FindSubmatch(f.Data)
+		if m == nil {
+			helpers = append(helpers, f.Name)
+			continue
+		}
+		name := string(m[1]) + string(m[2])
+		if i := slices.IndexFunc(mods, func(x module) bool { return x.Name == name }); i >= 0 {
+			mods[i].Sources = append(mods[i].Sources, f.Name)
+		} else {
+			mods = append(mods, module{Name: name, Sources: []string{f.Name}})
 		}
 	}
-	base := filepath.Base(e.Sources[0].Name)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	if len(mods) == 0 {
+		base := filepath.Base(e.Sources[0].Name)
+		return []module{{Name: strings.TrimSuffix(base, filepath.Ext(base)), Sources: helpers}}
+	}
+	mods[0].Sources = append(mods[0].Sources, helpers...)
+	return mods
 }
 
 // validate checks what `new` was given, before anything is written.
@@ -84,7 +111,7 @@ func (e *extension) validate() error {
 }
 
 // addExtension makes the draft build the extension before its repro runs:
-// a build-ext line, the repro's run with stdout '^ok$' (the program got to
+// a build-ext line per module, the repro's run with stdout '^ok$' (the program got to
 // its end; what follows is the interpreter's exit), requires: [cc], the
 // binding library pinned, and with a fix flag a default variant built
 // with -DFLAG and a buggy one without it that must crash.
@@ -95,22 +122,24 @@ func (d *Draft) addExtension(e extension) error {
 	if len(e.Sources) == 0 {
 		return nil
 	}
-	build := []string{"build-ext"}
-	if e.With != "" {
-		build = append(build, "--with", e.With)
-	}
-	build = append(build, e.module())
-	for _, f := range e.Sources {
-		if ext := strings.ToLower(filepath.Ext(f.Name)); ext != ".h" && ext != ".hpp" && ext != ".hh" {
-			build = append(build, f.Name)
+	var builds []string
+	for _, m := range e.modules() {
+		build := []string{"build-ext"}
+		if e.With != "" {
+			build = append(build, "--with", e.With)
 		}
+		build = append(build, m.Name)
+		build = append(build, m.Sources...)
+		if e.FixFlag != "" {
+			build = append(build, "--", "$FIXFLAG")
+		}
+		builds = append(builds, strings.Join(build, " "))
 	}
 	if e.FixFlag != "" {
-		build = append(build, "--", "$FIXFLAG")
 		d.env = map[string]string{"FIXFLAG": "-D" + e.FixFlag}
 		d.variants = append(d.variants, draftVariant{Name: "buggy", Env: map[string]string{"FIXFLAG": ""}, Exit: cmp.Or(e.BuggyExit, "crash")})
 	}
-	d.commands = append([]string{strings.Join(build, " ")}, d.commands...)
+	d.commands = append(builds, d.commands...)
 	d.commands = append(d.commands, "stdout '^ok$'")
 	for i, f := range d.files {
 		if filepath.Ext(f.Name) == ".py" {

@@ -23,6 +23,10 @@ func TestAddExtension(t *testing.T) {
 			[]string{"build-ext --with pybind11 pb m.cpp\n", "  - pybind11==2.13.6"}, ""},
 		{"C API, headers not compiled", extension{Sources: []txtar.File{src("a.c", "PyMODINIT_FUNC PyInit_capi(void)"), src("a.h", "")}}, nil,
 			[]string{"build-ext capi a.c\n", "-- a.h --"}, ""},
+		{"C and C++ in one module", extension{Sources: []txtar.File{src("a.c", "PyMODINIT_FUNC PyInit_mix(void)"), src("b.cpp", "extern \"C\" int helper() { return 1; }")}}, nil,
+			[]string{"build-ext mix a.c b.cpp\n"}, ""},
+		{"two modules, a build-ext line each", extension{Sources: []txtar.File{src("a.c", "PyMODINIT_FUNC PyInit_first(void)"), src("b.cpp", "PyMODINIT_FUNC PyInit_second(void)")}, FixFlag: "FIX"}, nil,
+			[]string{"build-ext first a.c -- $FIXFLAG\nbuild-ext second b.cpp -- $FIXFLAG\npython repro.py\n"}, ""},
 		{"no module named: the file's name", extension{Sources: []txtar.File{src("holder.cc", "")}}, nil,
 			[]string{"build-ext holder holder.cc\n"}, ""},
 		{"fix flag given as -D", extension{Sources: []txtar.File{src("a.c", "")}, FixFlag: "-DFIX"}, nil, nil, "--fix-flag -DFIX: want a macro name such as FIX (the case passes -DFIX)"},
@@ -32,7 +36,7 @@ func TestAddExtension(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := newDraft("repro.py", []byte("import holder\n"))
+			d, err := newDraft([]txtar.File{{Name: "repro.py", Data: []byte("import holder\n")}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -25,3 +25,8 @@ func FormatFile(file string, write bool) (changed bool, err error) {
 	}
 	return true, atomicfile.Write(file, out, 0o644)
 }
+
+// Canonical is a case archive with its case.yaml in canonical form, for a
+// command that writes a case (reduce --write) and must write one that
+// check accepts.
+func Canonical(archive []byte) ([]byte, error) { return formatArchive(archive) }

@@ -28,7 +28,7 @@ func (k Keys) Apply(d *Draft) {
 type NewRequest struct {
 	Keys
 	Requires []string
-	From     string   // the repro, a .py file; "" drafts a stub to replace
+	From     []string // the repro's .py files, each run by the script in order; none drafts a stub to replace
 	Sources  []string // C or C++ files of the extension the repro imports
 	With     string   // the binding library the sources use
 	FixFlag  string   // the macro that turns the fix on
@@ -42,14 +42,15 @@ type NewRequest struct {
 // r's keys, then the extension, which adds to them (requires: cc, the
 // binding library's pin).
 func (r NewRequest) Draft() (*Draft, error) {
-	var repro []byte
-	if r.From != "" {
-		var err error
-		if repro, err = os.ReadFile(r.From); err != nil {
+	var repros []txtar.File
+	for _, from := range r.From {
+		repro, err := os.ReadFile(from)
+		if err != nil {
 			return nil, fmt.Errorf("--from: %v", err)
 		}
+		repros = append(repros, txtar.File{Name: from, Data: repro})
 	}
-	d, err := newDraft(r.From, repro)
+	d, err := newDraft(repros)
 	if err != nil {
 		return nil, err
 	}

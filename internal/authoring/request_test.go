@@ -19,7 +19,7 @@ func TestNewRequestKeysBeforeExtension(t *testing.T) {
 	r := NewRequest{
 		Keys:     Keys{Summary: "s", Packages: []string{"nanobind==2.9.0"}, Python: []string{"3.12"}},
 		Requires: []string{"linux"},
-		From:     repro, Sources: []string{src}, With: "nanobind",
+		From:     []string{repro}, Sources: []string{src}, With: "nanobind",
 	}
 	d, err := r.Draft()
 	if err != nil {
@@ -28,7 +28,7 @@ func TestNewRequestKeysBeforeExtension(t *testing.T) {
 	if !slices.Equal(d.packages, []string{"nanobind==2.9.0"}) || !slices.Equal(d.requires, []string{"linux", "cc"}) || !slices.Equal(d.python, []string{"3.12"}) {
 		t.Errorf("packages %q, requires %q, python %q", d.packages, d.requires, d.python)
 	}
-	if _, err := (NewRequest{From: filepath.Join(dir, "missing.py")}).Draft(); err == nil || !strings.HasPrefix(err.Error(), "--from: ") {
+	if _, err := (NewRequest{From: []string{filepath.Join(dir, "missing.py")}}).Draft(); err == nil || !strings.HasPrefix(err.Error(), "--from: ") {
 		t.Errorf("a missing repro: %v", err)
 	}
 	if _, err := (NewRequest{Sources: []string{filepath.Join(dir, "missing.cpp")}}).Draft(); err == nil || !strings.HasPrefix(err.Error(), "--source: ") {

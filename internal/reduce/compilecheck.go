@@ -1,6 +1,7 @@
 package reduce
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -37,6 +38,10 @@ import (
 type compileCheck struct {
 	lines []compileLine
 	dir   string // scratch: one directory per check, and the headers
+
+	// baseline are the original's undefined-behaviour warnings per line
+	// (soundcheck.go); nil for a line that is not held to them.
+	baseline []warningSet
 
 	mu      sync.Mutex
 	headers map[[32]byte]string // opening → its header, "" when it could not be precompiled
@@ -114,12 +119,21 @@ func (c *compileCheck) compiles(ctx context.Context, name string, files []txtar.
 }
 
 func (c *compileCheck) compilesLine(ctx context.Context, l compileLine, files []txtar.File) bool {
+	_, err := c.compile(ctx, l, l.argv, files)
+	var exit *exec.ExitError
+	return !errors.As(err, &exit) || ctx.Err() != nil
+}
+
+// compile runs the compiler with argv (l's, or one made from them) on the
+// candidate files in a directory of its own, and returns what it said.
+// An error that is not an *exec.ExitError means the compiler could not
+// be run there, which says nothing of the candidate.
+func (c *compileCheck) compile(ctx context.Context, l compileLine, argv []string, files []txtar.File) ([]byte, error) {
 	work, err := os.MkdirTemp(c.dir, "check-")
 	if err != nil {
-		return true
+		return nil, err
 	}
 	defer os.RemoveAll(work)
-	argv := l.argv
 	// A case's own Python.h (a shim) is what #include "Python.h" reads
 	// beside the source; the precompiled opening, elsewhere, would read
 	// the interpreter's.
@@ -136,15 +150,19 @@ func (c *compileCheck) compilesLine(ctx context.Context, l compileLine, files []
 			}
 		}
 		p := filepath.Join(work, filepath.FromSlash(f.Name))
-		if os.MkdirAll(filepath.Dir(p), 0o777) != nil || os.WriteFile(p, data, 0o666) != nil {
-			return true
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(p, data, 0o666); err != nil {
+			return nil, err
 		}
 	}
+	var stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, l.compiler, argv...)
 	cmd.Dir = work
+	cmd.Stderr = &stderr
 	err = cmd.Run()
-	var exit *exec.ExitError
-	return !errors.As(err, &exit) || ctx.Err() != nil
+	return stderr.Bytes(), err
 }
 
 // precompiled is the header that holds src's opening, precompiled, and src

@@ -243,12 +243,31 @@ func dropListElements(src string) []string {
 				continue
 			}
 			out = append(out, src[:open+1]+src[i:])
-			if c := lastTopLevelComma(src, mask, open+1, i); c >= 0 {
+			if c := lastTopLevelComma(src, mask, open+1, i); c >= 0 && !isSentinel(src, open, src[c+1:i]) {
 				out = append(out, strings.TrimRight(src[:c], " \t\n")+src[i:])
 			}
 		}
 	}
 	return out
+}
+
+// zeroList is a brace list of zeros: {}, {NULL}, {nullptr, nullptr, 0, nullptr}.
+var zeroList = lazyregexp.New(`^\{\s*(?:(?:NULL|nullptr|0|\{\s*\})\s*(?:,\s*)?)*\}$`)
+
+// zeroScalar is a zero pointer or number.
+var zeroScalar = lazyregexp.New(`^(?:NULL|nullptr|0)$`)
+
+// arrayInitialiser precedes the brace of an array's list: `x[] =`, `x[4] =`.
+var arrayInitialiser = lazyregexp.New(`\]\s*=\s*$`)
+
+// isSentinel reports whether last, the final element of the list that
+// opens at open, ends a table that the C API reads up to it: a method or
+// member table's {NULL} or {}, a keyword list's NULL. Without it the
+// reader runs off the array's end, which no compiler warns of, and
+// which may still crash the same way.
+func isSentinel(src string, open int, last string) bool {
+	last = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(last), ","))
+	return zeroList.MatchString(last) || zeroScalar.MatchString(last) && arrayInitialiser.MatchString(src[:open])
 }
 
 // isInitialiser reports whether the brace at open starts a list, not a

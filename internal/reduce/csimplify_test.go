@@ -1,10 +1,14 @@
 package reduce
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
+
+// endsWithSentinel is a table whose last element is {}, {NULL, 0…} or NULL.
+var endsWithSentinel = regexp.MustCompile(`(?s)(\{(\s*(NULL|nullptr|0)\s*,?)*\s*\}|NULL)\s*,?\s*\};\s*$`)
 
 // Each rewrite a maintainer would make by hand is among the candidates,
 // and nothing that is not smaller, or not balanced, is.
@@ -98,6 +102,19 @@ func TestCSimplifications(t *testing.T) {
 	} {
 		for _, c := range joinShortBlocks(src) {
 			t.Errorf("joined a block that does not fit or holds a directive:\n%s", c)
+		}
+	}
+	// A table the C API reads up to its sentinel keeps it.
+	for _, src := range []string{
+		"static PyMethodDef methods[] = {{\"keep\", keep, METH_O, NULL}, {NULL}};\n",
+		"PyMethodDef m[] = {{\"keep\", keep, METH_O}, {}};\n",
+		"PyMethodDef m[] = {{\"keep\", keep, METH_O}, {nullptr, nullptr, 0, nullptr},\n};\n",
+		"static char *kwlist[] = {\"a\", \"b\", NULL};\n",
+	} {
+		for _, c := range dropListElements(src) {
+			if !endsWithSentinel.MatchString(c) && !strings.HasSuffix(strings.TrimSpace(c), "= {};") {
+				t.Errorf("dropped a table's sentinel:\n%s\nfrom\n%s", c, src)
+			}
 		}
 	}
 	twice := "int f() {\n  int m = g();\n  h(m);\n  return m;\n}\n"

@@ -8,7 +8,9 @@
 // (a known-bad variant must still pass as declared), and, where the crash
 // was rerun under the debugger (internal/forensics; `backtrace: crash`, the
 // default), the same phase and culprit frame (forensics.Native.SameCrash,
-// which leaves line numbers out, since reduction moves them). When
+// which leaves line numbers out, since reduction moves them, and the
+// frame that faulted: a NULL or garbage pointer dereferenced in the
+// culprit is not the object released after finalization under it). When
 // the case has a fixed variant that passes, a candidate must keep it
 // passing, so that the reduced case still discriminates.
 //
@@ -23,6 +25,16 @@
 // variable used once inlined, initialisers dropped, literals made "" and
 // 0, a brace list's trailing elements dropped, a statement split over
 // lines joined, a short block put on one line); then lines.
+//
+// Meaning: a candidate may not change what the program means to keep
+// the crash. A Python file must still make every call of the case's own
+// extension that the original made (extcalls.go), and a C/C++ source may
+// not add an undefined-behaviour warning (an uninitialised use, a
+// missing return: soundcheck.go) to the original's, compiled as the build
+// would at -O1; such candidates are rejected before a run (Unsound).
+// The rewrites keep the sentinel that ends a table the C API reads up to
+// ({NULL}, {}); what a compiler cannot see otherwise (an array indexed
+// past its end, a loop that no longer advances) is not caught.
 //
 // Cost: a candidate seen before has its verdict, Python that does not
 // parse and C/C++ whose brackets do not pair are rejected before a run,

@@ -41,15 +41,25 @@ func (f Fingerprint) Crashed() bool {
 }
 
 // Matches reports whether a candidate's fingerprint is the same failure as
-// the original's. The phase and culprit are compared only when the
-// original's native stack was read (forensics.Native.SameCrash, which
-// leaves line numbers out: a reduced source moves them); a host without a
-// debugger compares the rest.
+// the original's. The phase, the culprit and the frame that faulted are
+// compared only when the original's native stack was read
+// (forensics.Native.SameCrash, which leaves line numbers out: a reduced
+// source moves them); a host without a debugger compares the rest.
 func (f Fingerprint) Matches(c Fingerprint) bool {
 	if f.Exit != c.Exit || f.Signature != c.Signature {
 		return false
 	}
-	return !f.Native.Found() || f.Native.SameCrash(c.Native)
+	return !f.Native.Found() || f.Native.SameCrash(c.Native) && sameTopFrame(f.Native, c.Native)
+}
+
+// sameTopFrame reports whether two stacks faulted in the same function:
+// the culprit alone is the extension's frame, and an object released
+// after finalization (the fault in the interpreter's dealloc, under the
+// culprit) and a NULL or garbage pointer dereferenced by the culprit
+// itself are two bugs in one function.
+func sameTopFrame(a, b *forensics.Native) bool {
+	x, y := a.Frames[0], b.Frames[0]
+	return x.Module == y.Module && strings.ReplaceAll(x.Function, "(anonymous namespace)::", "") == strings.ReplaceAll(y.Function, "(anonymous namespace)::", "")
 }
 
 // MatchesScreened is Matches without phase and culprit: what a run without

@@ -32,6 +32,7 @@ func TestInterruptKeepsSmallestInteresting(t *testing.T) {
 		t.Fatalf("returned %d lines, want the %d-line state reached when interrupted (from %d)", got, interruptedAt, orig)
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }
 
 // --time-limit stops as Ctrl-C does, keeping the state reached, and that
@@ -66,6 +67,7 @@ func TestTimeLimitKeepsSmallestInteresting(t *testing.T) {
 		t.Errorf("the result, judged again, is not interesting: %s", red.Unverified)
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }
 
 // A step that screening accepts but confirmation does not (here: the
@@ -89,4 +91,5 @@ func TestSettleTakesBackWhatConfirmationRejects(t *testing.T) {
 		t.Errorf("want the fix's exit kept and the noise gone:\n%s", got)
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }

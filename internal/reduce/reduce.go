@@ -46,6 +46,12 @@ type Reduction struct {
 	// Uncompiled are the candidates of Rejected that the compiler's syntax
 	// check rejected, each a build and a run saved.
 	Uncompiled int
+	// Unsound are the candidates of Rejected that changed the program's
+	// meaning: a Python file that no longer calls what the original
+	// called of the case's extension, or C/C++ with an undefined-behaviour
+	// warning (an uninitialised use, a missing return) that the original
+	// did not have.
+	Unsound int
 	// Undone counts the steps taken on screening that the confirmation
 	// at the end of their pass took back (another phase or culprit under
 	// the debugger, the fixed variant no longer passing).
@@ -98,7 +104,8 @@ type reducer struct {
 	t     *Target
 	opt   Options
 	py    *pyAST
-	check *compileCheck // nil when no C/C++ source shrinks, or none can be checked
+	check *compileCheck  // nil when no C/C++ source shrinks, or none can be checked
+	calls extensionCalls // the calls of the case's extension each Python file must keep
 	start time.Time
 
 	mu     sync.Mutex
@@ -110,6 +117,7 @@ type reducer struct {
 	// uncompiled counts the candidates the compile check rejected (in
 	// reject too).
 	uncompiled int
+	unsound    int // rejected for changing the program's meaning (in reject too)
 	stopped    string
 	// pending are the states taken since the last confirmed one, settled
 	// (the last confirmed state), and undone counts steps that settle took
@@ -182,9 +190,11 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			// would reject everything.
 			if cname := names[slices.IndexFunc(names, isCSource)]; check.compiles(ctx, cname, r.files) {
 				r.check = check
+				check.learnWarnings(ctx, r.files)
 			}
 		}
 	}
+	r.calls = newExtensionCalls(c, r.files, names)
 	for _, n := range names {
 		if isPython(n) {
 			py, err := startPyAST(context.WithoutCancel(ctx), t.Run.Interp.Path)
@@ -214,7 +224,7 @@ func Reduce(ctx context.Context, t *Target, opt Options) (*Reduction, error) {
 			unverified = j.Why
 		}
 	}
-	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Uncompiled: r.uncompiled, Undone: r.undone, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
+	red := &Reduction{Unverified: unverified, Tests: r.tests, Rejected: r.reject, Uncompiled: r.uncompiled, Unsound: r.unsound, Undone: r.undone, Runs: r.runs, Elapsed: time.Since(r.start), Stopped: r.stopped, Archive: r.files}
 	for _, n := range names {
 		red.Files = append(red.Files, File{Name: n, Original: originals[n], Reduced: string(r.files[r.index(n)].Data)})
 	}
@@ -445,12 +455,20 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 		r.mu.Unlock()
 		return false
 	}
+	if isPython(name) && !r.calls.kept(name, src) {
+		r.rejectUnsound(key)
+		return false
+	}
 	if r.check != nil && isCSource(name) && !r.check.compiles(ctx, name, files) {
 		r.mu.Lock()
 		r.reject++
 		r.uncompiled++
 		r.seen[key] = rejected
 		r.mu.Unlock()
+		return false
+	}
+	if r.check != nil && isCSource(name) && !r.check.sound(ctx, name, files) && ctx.Err() == nil {
+		r.rejectUnsound(key)
 		return false
 	}
 	r.mu.Lock()
@@ -474,6 +492,16 @@ func (r *reducer) test(ctx context.Context, name, src string) bool {
 		r.seen[key] = rejected
 	}
 	return j.Interesting
+}
+
+// rejectUnsound rejects, without a run, a candidate that changed the
+// program's meaning.
+func (r *reducer) rejectUnsound(key [32]byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reject++
+	r.unsound++
+	r.seen[key] = rejected
 }
 
 // settle confirms the states a pass took on screening alone (Target.Confirm:

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/runner"
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -46,6 +47,12 @@ func openCase(t *testing.T, name string) *runner.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return openCaseData(t, name, data)
+}
+
+// openCaseData is openCase with the archive's text given.
+func openCaseData(t *testing.T, name string, data []byte) *runner.Session {
+	t.Helper()
 	file := filepath.Join(t.TempDir(), "native", name)
 	if err := os.MkdirAll(filepath.Dir(file), 0o777); err != nil {
 		t.Fatal(err)
@@ -144,6 +151,7 @@ func TestReducePythonStatements(t *testing.T) {
 		t.Errorf("stopped early: %s", red.Stopped)
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }
 
 func TestReduceCxxBlocksAndLines(t *testing.T) {
@@ -203,6 +211,7 @@ func TestReduceCxxBlocksAndLines(t *testing.T) {
 		}
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }
 
 func TestReduceWriteMakesACase(t *testing.T) {
@@ -224,9 +233,41 @@ func TestReduceWriteMakesACase(t *testing.T) {
 	if !strings.HasPrefix(string(a.Comment), "# Reduced by cleanexit reduce from 2 to 2 lines (repro.py) of native/noisy-ext.\n") {
 		t.Errorf("the story does not open with where the case came from:\n%s", a.Comment)
 	}
+	if _, err := authoring.Check(filepath.Dir(filepath.Dir(out)), []string{out}); err != nil {
+		t.Errorf("check refuses what --write wrote: %v", err)
+	}
 	for _, f := range a.Files {
 		if f.Name == "repro.py" && string(f.Data) != red.Files[0].Reduced {
 			t.Errorf("repro.py = %q, want the reduced text", f.Data)
 		}
+	}
+}
+
+// A case.yaml written by hand in another key order than check's is
+// written back in check's: what --write makes passes check.
+func TestReduceWriteIsCanonical(t *testing.T) {
+	archive := `python repro.py
+-- case.yaml --
+exit: SIGABRT
+python: "3.12"
+summary: aborts at exit
+links: [https://example.com/abort]
+-- repro.py --
+import os, atexit
+atexit.register(os.abort)
+print("noise")
+`
+	s := openCaseData(t, "out-of-order.txtar", []byte(archive))
+	red := &Reduction{Files: []File{{Name: "repro.py", Original: "", Reduced: "import os, atexit\natexit.register(os.abort)\n"}}}
+	c := s.Cases[0]
+	if _, err := authoring.Check(filepath.Dir(filepath.Dir(c.File)), []string{c.File}); err == nil {
+		t.Fatal("the original is in canonical form: the test would not show that --write puts it so")
+	}
+	out, err := Write(c, red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := authoring.Check(filepath.Dir(filepath.Dir(out)), []string{out}); err != nil {
+		t.Errorf("check refuses what --write wrote: %v", err)
 	}
 }

@@ -33,6 +33,9 @@ func (r *Reduction) WriteReport(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n%d → %d lines: %d tests (%d python runs, %d rejected before a run) in %s\n",
 		r.LinesBefore(), r.LinesAfter(), r.Tests, r.Runs, r.Rejected, r.Elapsed.Round(time.Millisecond))
+	if r.Unsound > 0 {
+		fmt.Fprintf(w, "%d of those rejected changed the program's meaning: a call of the extension dropped, or a compiler warning of undefined behaviour added\n", r.Unsound)
+	}
 	if r.Stopped != "" {
 		fmt.Fprintf(w, "stopped early (%s): this is the smallest interesting candidate found\n", r.Stopped)
 	}

@@ -28,4 +28,5 @@ func TestReduceKeepsTheStderrSignature(t *testing.T) {
 		t.Errorf("the noise is still there:\n%s", got)
 	}
 	rejudge(t, tg, red)
+	checkWritten(t, tg, red)
 }

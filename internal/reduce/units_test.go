@@ -70,6 +70,7 @@ func TestFingerprintMatches(t *testing.T) {
 		{"same phase and culprit, another line", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.ThreadLocalDestructor, "Refs::clear", 5)}, true},
 		{"another phase", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.Runtime, "Refs::clear", 12)}, false},
 		{"another culprit", tls, Fingerprint{Exit: "SIGSEGV", Native: native(forensics.ThreadLocalDestructor, "keep", 12)}, false},
+		{"same culprit, faulted in it rather than in the interpreter under it", Fingerprint{Exit: "SIGSEGV", Native: &forensics.Native{Phase: forensics.ThreadLocalDestructor, Frames: append([]forensics.Frame{{Function: "dict_dealloc", Module: "libpython3.12.so.1.0"}}, native(forensics.ThreadLocalDestructor, "Refs::clear", 12).Frames...)}}, tls, false},
 		{"the candidate's stack unread", tls, Fingerprint{Exit: "SIGSEGV", Native: &forensics.Native{Note: "the rerun did not crash"}}, false},
 		{"the original's stack unread: not compared", segv, Fingerprint{Exit: "SIGSEGV", Signature: "segfault", Native: native(forensics.Runtime, "f", 1)}, true},
 	} {

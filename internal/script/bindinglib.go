@@ -111,11 +111,17 @@ func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBui
 	var err error
 	for i, src := range b.Sources {
 		obj := filepath.Join(ts.MkAbs(".tmp"), fmt.Sprintf("%s.%d.o", b.Module, i))
-		argv := append([]string{"-c"}, b.baseFlags(in.Include)...)
-		argv = append(argv, flags...)
+		argv := append([]string{"-c"}, b.objectFlags(src, in.Include)...)
+		srcCompiler := compiler
+		if isCFile(src) {
+			// A C source beside the binding's C++: C, without its flags.
+			srcCompiler = sourceCompiler(src, ts.Getenv("CC"), ts.Getenv("CXX"))
+		} else {
+			argv = append(argv, flags...)
+		}
 		argv = append(argv, src)
-		argv = append(argv, b.CFlags...)
-		if err = runCompiler(dir, env, ts.Stdout(), ts.Stderr(), x.compilerJail(ts), compiler, append(argv, "-o", obj)); err != nil {
+		argv = append(argv, b.flagsFor(src)...)
+		if err = runCompiler(dir, env, ts.Stdout(), ts.Stderr(), x.compilerJail(ts), srcCompiler, append(argv, "-o", obj)); err != nil {
 			break
 		}
 		objects = append(objects, obj)
@@ -135,7 +141,7 @@ func (x *execution) buildBesideLibrary(ts *testscript.TestScript, lb *libraryBui
 	}
 	link = append(link, objects...)
 	link = append(link, lb.obj)
-	link = append(link, b.CFlags...)
+	link = append(link, b.flagsFor("link.cpp")...)
 	link = append(link, "-o", b.Module+in.ExtSuffix)
 	return runCompiler(dir, env, ts.Stdout(), ts.Stderr(), x.compilerJail(ts), compiler, link)
 }

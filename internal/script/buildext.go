@@ -69,9 +69,12 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 		fmt.Fprintf(ts.Stdout(), "build-ext: %s from the build cache in %s\n", filepath.Base(output), time.Since(start).Round(time.Microsecond))
 		return
 	}
-	if lb != nil {
+	switch {
+	case lb != nil:
 		err = x.buildBesideLibrary(ts, lb, compiler, b, flags)
-	} else {
+	case b.mixed():
+		err = x.buildMixed(ts, b, in, flags)
+	default:
 		err = x.compile(ts, dir, compiler, argv)
 	}
 	if err != nil {

@@ -58,3 +58,32 @@ func TestCodegenFlags(t *testing.T) {
 		t.Errorf("codegenFlags = %q, want %q", got, want)
 	}
 }
+
+// In a module that mixes C and C++, each source gets its own language's
+// standard and compiler; the other flags reach them all.
+func TestMixedSourceFlags(t *testing.T) {
+	b, err := parseBuildExt([]string{"m", "a.c", "b.cpp", "--", "-DFIX", "-std=c11", "-std=c++20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.mixed() {
+		t.Fatal("a.c and b.cpp: want a mixed module")
+	}
+	for _, tt := range []struct{ src, compiler, obj, flags string }{
+		{"a.c", "cc", "-fPIC -O1 -g -I/inc", "-DFIX -std=c11"},
+		{"b.cpp", "c++", "-fPIC -O1 -g -I/inc -std=c++17", "-DFIX -std=c++20"},
+	} {
+		if got := sourceCompiler(tt.src, "", ""); got != tt.compiler {
+			t.Errorf("%s: compiler %s, want %s", tt.src, got, tt.compiler)
+		}
+		if got := strings.Join(b.objectFlags(tt.src, "/inc"), " "); got != tt.obj {
+			t.Errorf("%s: object flags %q, want %q", tt.src, got, tt.obj)
+		}
+		if got := strings.Join(b.flagsFor(tt.src), " "); got != tt.flags {
+			t.Errorf("%s: case flags %q, want %q", tt.src, got, tt.flags)
+		}
+	}
+	if b, _ := parseBuildExt([]string{"m", "a.c", "b.c"}); b.mixed() {
+		t.Error("two C sources: not mixed")
+	}
+}

@@ -12,9 +12,10 @@ import (
 // cost. ok is false where the check would not be the build's own: a
 // binding library (--with), whose include flags come from its wheel, or
 // a compiler chosen by $CC or $CXX, which getenv answers as the script
-// would see them.
+// would see them. Nor a module that mixes C and C++ sources, which are
+// compiled one at a time.
 func SyntaxCheck(b scriptlang.BuildExt, in *toolchains.Interpreter, getenv func(string) string) (compiler string, argv []string, ok bool) {
-	if b.With != "" || in == nil || getenv("CC") != "" || getenv("CXX") != "" {
+	if b.With != "" || (buildExt{b}).mixed() || in == nil || getenv("CC") != "" || getenv("CXX") != "" {
 		return "", nil, false
 	}
 	x := buildExt{b}
