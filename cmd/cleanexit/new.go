@@ -52,9 +52,30 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 	var corpus string
 	var k authoring.Keys
 	keyFlags(fs, &corpus, &k)
+	var substs, features []string
+	fs.Var((*cmdflag.List)(&substs), "lit-subst", "a substitution of the suite's lit config, '%NAME=TEXT' (e.g. '%PYTHON%=%PYTHON'), applied before lit's own; repeatable")
+	fs.Var((*cmdflag.List)(&features), "lit-feature", "what a feature of the suite's lit config means here, 'NAME=EXPR' with a cleanexit feature expression, true or false; repeatable")
 	pos, err := command.Parse(fs, args, 2)
 	if err != nil {
 		return err
+	}
+	var opt authoring.LitOptions
+	for _, s := range substs {
+		from, to, err := authoring.ParseLitSubst(s)
+		if err != nil {
+			return command.Exit(command.UsageError, err)
+		}
+		opt.Substitutions = append(opt.Substitutions, [2]string{from, to})
+	}
+	for _, f := range features {
+		name, expr, err := authoring.ParseLitFeature(f)
+		if err != nil {
+			return command.Exit(command.UsageError, err)
+		}
+		if opt.Features == nil {
+			opt.Features = map[string]string{}
+		}
+		opt.Features[name] = expr
 	}
 	file, err := authoring.ImportPath(corpus, pos[0], pos[1])
 	if err != nil {
@@ -64,7 +85,7 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return command.Exit(command.UsageError, err)
 	}
-	d, err := authoring.ImportLit(pos[0], data)
+	d, err := authoring.ImportLit(pos[0], data, opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return fmt.Errorf("%s was not imported", pos[0])

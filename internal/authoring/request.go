@@ -17,10 +17,16 @@ type Keys struct {
 	Python, Packages, Links []string
 }
 
-// Apply sets the draft's keys to k's.
+// Apply sets the draft's keys to k's. An imported test's summary also
+// writes its story: where the case came from and where it differs from
+// lit, which is all import knows; a case written by `new` has a crash to
+// tell, which only its author can.
 func (k Keys) Apply(d *Draft) {
 	d.summary = k.Summary
 	d.python, d.packages, d.links = k.Python, k.Packages, k.Links
+	if d.importedFrom != "" && k.Summary != "" {
+		d.story = d.importStory()
+	}
 }
 
 // A NewRequest is what `cleanexit new` is told: the keys, and the repro

@@ -81,7 +81,7 @@
 // Expressions combine names with &&, || and ! and parentheses, as in lit:
 // `darwin && arm64`, `linux || darwin`, `!free-threading`. The names are
 // listed by feature.Vocabulary: the OS, the arch, apple-silicon, metal, cuda, cc,
-// network, asan, and per interpreter python3.N, free-threading and
+// network, asan, filecheck, and per interpreter python3.N, free-threading and
 // debug-python. The same names, and only they, are the script's
 // conditions: [cuda] cmd. Package scriptlang reads the script; every line
 // it refuses is an error here, at its line.
