@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
@@ -19,6 +20,17 @@ func keyFlags(fs *flag.FlagSet, corpus *string, k *authoring.Keys) {
 	fs.Var((*cmdflag.List)(&k.Python), "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
 	fs.Var((*cmdflag.List)(&k.Packages), "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
 	fs.Var((*cmdflag.List)(&k.Links), "link", "the upstream issue, pull request or commit URL; repeatable")
+	fs.Func("module-alias", "NAME=MODULE: the test imports NAME, which the package under test installs as MODULE (e.g. mlir=iree.compiler); repeatable", func(v string) error {
+		name, module, ok := strings.Cut(v, "=")
+		if !ok || name == "" || module == "" {
+			return fmt.Errorf("want NAME=MODULE, e.g. mlir=iree.compiler")
+		}
+		if k.ModuleAlias == nil {
+			k.ModuleAlias = map[string]string{}
+		}
+		k.ModuleAlias[name] = module
+		return nil
+	})
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {

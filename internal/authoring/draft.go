@@ -33,6 +33,7 @@ type Draft struct {
 	exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
 	retries     int               // lit's ALLOW_RETRIES:
 	env         map[string]string // the case's env
+	moduleAlias map[string]string // module-alias: a test's module to the installed one
 	variants    []draftVariant
 
 	importedFrom string   // the lit test `import` read; "" for `new`
@@ -104,6 +105,9 @@ func (d *Draft) caseYAML() ([]byte, error) {
 	}
 	if len(d.env) > 0 {
 		add("env", mapping(d.env))
+	}
+	if len(d.moduleAlias) > 0 {
+		add("module-alias", mapping(d.moduleAlias))
 	}
 	if len(d.variants) > 0 {
 		vs := &yaml.Node{Kind: yaml.MappingNode}

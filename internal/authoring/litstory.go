@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
@@ -20,8 +21,21 @@ func (d *Draft) importStory() []string {
 		fmt.Sprintf("lit runs a test with no time limit; each command here runs under cleanexit's %d s", int(cases.DefaultTimeout/time.Second)),
 		"default (timeout: in case.yaml changes it).",
 	}
+	for _, name := range sortedKeys(d.moduleAlias) {
+		story = append(story, fmt.Sprintf("The test imports %s, which the package under test installs as %s:", name, d.moduleAlias[name]),
+			"module-alias has the runner map one to the other; the test is unedited.")
+	}
 	for _, n := range d.notes {
 		story = append(story, "Also: "+n+".")
 	}
 	return story
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

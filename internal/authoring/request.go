@@ -15,6 +15,9 @@ import (
 type Keys struct {
 	Summary                 string
 	Python, Packages, Links []string
+	// ModuleAlias maps a module the test imports to the installed module
+	// that provides it (case.yaml module-alias).
+	ModuleAlias map[string]string
 }
 
 // Apply sets the draft's keys to k's. An imported test's summary also
@@ -24,6 +27,7 @@ type Keys struct {
 func (k Keys) Apply(d *Draft) {
 	d.summary = k.Summary
 	d.python, d.packages, d.links = k.Python, k.Packages, k.Links
+	d.moduleAlias = k.ModuleAlias
 	if d.importedFrom != "" && k.Summary != "" {
 		d.story = d.importStory()
 	}

@@ -35,6 +35,8 @@
 //	             suite's (corpus.yaml), else every CPython ≥ 3.8 found
 //	packages     PEP 508 requirements: name==ver, name @ git+https://…@rev,
 //	             or local paths relative to the case file (./pkg)
+//	module-alias a test's module to the module that provides it
+//	             ({mlir: iree.compiler}), applied to every python run
 //	index        url, extra (list), find-links (list, relative to the case
 //	             file), no-index (bool), env (list: the caller's variables the
 //	             environment build may see beyond PATH, locale, TMPDIR,
