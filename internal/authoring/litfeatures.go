@@ -18,6 +18,34 @@ var litSystemFeatures = map[string]string{
 	"system-freebsd": "freebsd",
 }
 
+// litTripleArch maps the architecture a target triple starts with to
+// cleanexit's name for it (GOARCH). A Python test's lit target is the
+// host it runs on: LLVM's default target triple is the host's.
+var litTripleArch = map[string]string{
+	"aarch64": "arm64", "arm64": "arm64", "x86_64": "amd64", "amd64": "amd64",
+	"i386": "386", "i686": "386", "powerpc64le": "ppc64le", "ppc64le": "ppc64le",
+	"s390x": "s390x", "riscv64": "riscv64",
+}
+
+// litTripleOS maps the OS part of a target triple to cleanexit's name.
+var litTripleOS = map[string]string{"linux": "linux", "darwin": "darwin", "macosx": "darwin", "windows": "windows", "freebsd": "freebsd"}
+
+// litTripleRE reads the two triple patterns with a counterpart:
+// target=ARCH{{.*}} and target={{.*}}-OS{{.*}}.
+var litTripleRE = lazyregexp.New(`^target=(?:([a-z0-9_]+)\{\{\.\*\}\}|\{\{\.\*\}\}-([a-z]+)\{\{\.\*\}\})$`)
+
+// litTriple is the cleanexit feature a target triple pattern names, or "".
+func litTriple(name string) string {
+	m := litTripleRE.FindStringSubmatch(name)
+	if m == nil {
+		return ""
+	}
+	if m[1] != "" {
+		return litTripleArch[m[1]]
+	}
+	return litTripleOS[m[2]]
+}
+
 // litNameRE finds the names of a lit boolean expression, as lit's
 // BooleanExpression tokenizer does ({{regex}} parts included).
 var litNameRE = lazyregexp.New(`(?:[-+=._a-zA-Z0-9]+|\{\{.+?\}\})+`)
@@ -54,6 +82,8 @@ func litFeatures(kw, body string, known map[string]string) (exprs, notes []strin
 			switch {
 			case name == "true" || name == "false":
 				return name
+			case litTriple(name) != "":
+				return litTriple(name)
 			case strings.Contains(name, "target=") || strings.Contains(name, "{{"):
 				bad = fmt.Errorf("%q matches lit's target triple with a regular expression, which cleanexit has no counterpart for; name the OS and arch as features instead (for example `linux && arm64` for aarch64-unknown-linux-gnu)", item)
 			case litSystemFeatures[name] != "":

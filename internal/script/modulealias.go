@@ -44,11 +44,11 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 sys.meta_path.insert(0, _Alias())
 _here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
-del sys.modules["sitecustomize"]
+_self = sys.modules.pop("sitecustomize")
 try:
     import sitecustomize  # the environment's own
 except ImportError:
-    pass
+    sys.modules["sitecustomize"] = _self  # importlib takes it back from here
 `
 
 // moduleAliasEnv writes the run's alias sitecustomize, once, and returns
