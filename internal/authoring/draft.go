@@ -31,6 +31,7 @@ type Draft struct {
 	unsupported []string
 	xfail       []string
 	exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
+	exitSignals []string          // exit as a list of signals, when exit is ""
 	retries     int               // lit's ALLOW_RETRIES:
 	env         map[string]string // the case's env
 	moduleAlias map[string]string // module-alias: a test's module to the installed one
@@ -99,6 +100,10 @@ func (d *Draft) caseYAML() ([]byte, error) {
 	}
 	if d.exit != "" {
 		add("exit", str(d.exit))
+	} else if len(d.exitSignals) > 0 {
+		n := list(d.exitSignals)
+		n.Style = yaml.FlowStyle
+		add("exit", n)
 	}
 	if d.retries > 0 {
 		add("retries", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(d.retries)})

@@ -40,6 +40,12 @@ type LitOptions struct {
 // line, anywhere on it, its colon attached ("XFAIL :" is not one).
 var litKeywordRE = lazyregexp.New(`(RUN:|XFAIL:|REQUIRES:|UNSUPPORTED:|ALLOW_RETRIES:|END\.|DEFINE:|REDEFINE:)(.*)`)
 
+// litCrashSignals are the deaths LLVM's `not --crash` takes for a crash
+// (any WIFSIGNALED), as a case's exit: names them: the signals a crashing
+// process dies of. cleanexit's exit: crash would also take a fatal error
+// reported before an ordinary exit, which `not --crash` does not.
+var litCrashSignals = []string{"SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP", "SIGSYS"}
+
 // litFileCheckFeature is the feature a case that runs filecheck requires:
 // LLVM's FileCheck is on the host.
 const litFileCheckFeature = "filecheck"
@@ -53,7 +59,7 @@ const litFileCheckFeature = "filecheck"
 //
 // lit's meaning is kept, never loosened (docs/lit.md maps every form):
 // `not` is `! python`, which fails when the interpreter crashes, as lit's
-// `not` does; `not --crash` becomes `exit: crash`; `| FileCheck %s`
+// `not` does; `not --crash` becomes an exit: list of crash signals; `| FileCheck %s`
 // becomes `filecheck FILE`, LLVM's FileCheck reading python's output;
 // `env A=1` applies to its own RUN: line alone; `# END.` ends the
 // directives. What cannot be carried over faithfully is refused, each
@@ -134,7 +140,8 @@ lines:
 		return nil, errs
 	}
 	if runs.crashLine != 0 {
-		d.exit = "crash"
+		d.exitSignals = litCrashSignals
+		d.notes = append(d.notes, fmt.Sprintf("line %d: lit's `not --crash` passes on a death by signal; exit: lists the signals a crash dies of (a fatal error that exits by itself is none)", runs.crashLine))
 	}
 	if runs.fileCheck {
 		d.requires = append(d.requires, litFileCheckFeature)

@@ -36,10 +36,10 @@ func TestImportLit(t *testing.T) {
 			commands: []string{"env A=1", "! python t.py", "env A=", "python t.py"}},
 		{name: "not --crash is the only way to expect a crash",
 			src:  "# RUN: not --crash %PYTHON %s\n",
-			exit: "crash"},
+			exit: "crash signals"},
 		{name: "lit's own test suite's %{python}",
 			src:      "# RUN: not --crash %{python} %s -v\n",
-			commands: []string{"python t.py -v"}, exit: "crash"},
+			commands: []string{"python t.py -v"}, exit: "crash signals"},
 		{name: "a config's %{name} is refused",
 			src: "# RUN: %{py} %s\n",
 			err: "1: RUN: \"%{py} %s\": %{py} is not one of lit's own substitutions"},
@@ -127,7 +127,7 @@ func TestImportLit(t *testing.T) {
 			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}},
 		{name: "not --crash with FileCheck",
 			src:      "# RUN: not --crash %PYTHON %s | FileCheck %s\n",
-			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}, exit: "crash"},
+			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}, exit: "crash signals"},
 		{name: "2>&1 | FileCheck is refused",
 			src: "# RUN: %PYTHON %s 2>&1 | FileCheck %s\n",
 			err: "1: RUN: \"%PYTHON %s 2>&1 | FileCheck %s\": 2>&1 | FileCheck checks python's stdout and stderr as one stream"},
@@ -200,8 +200,15 @@ func TestImportLit(t *testing.T) {
 					t.Errorf("%s = %q, want %q", c.what, c.got, c.want)
 				}
 			}
-			if d.exit != tt.exit {
-				t.Errorf("exit = %q, want %q", d.exit, tt.exit)
+			gotExit := d.exit
+			if d.exitSignals != nil {
+				if !reflect.DeepEqual(d.exitSignals, litCrashSignals) {
+					t.Errorf("exit signals = %q", d.exitSignals)
+				}
+				gotExit = "crash signals"
+			}
+			if gotExit != tt.exit {
+				t.Errorf("exit = %q, want %q", gotExit, tt.exit)
 			}
 			if d.retries != tt.retries {
 				t.Errorf("retries = %d, want %d", d.retries, tt.retries)
