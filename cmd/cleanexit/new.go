@@ -60,7 +60,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdImport(args []string, stdout, stderr io.Writer) error {
-	fs := cmdflag.New("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
+	fs := cmdflag.New("import", "[flags] FILE.py PROJECT[/NAME] | DIR PROJECT", stderr)
 	var corpus string
 	var k authoring.Keys
 	keyFlags(fs, &corpus, &k)
@@ -88,6 +88,9 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 			opt.Features = map[string]string{}
 		}
 		opt.Features[name] = expr
+	}
+	if fi, err := os.Stat(pos[0]); err == nil && fi.IsDir() {
+		return importSuite(pos[0], pos[1], corpus, k, opt, stdout, stderr)
 	}
 	file, err := authoring.ImportPath(corpus, pos[0], pos[1])
 	if err != nil {

@@ -108,3 +108,46 @@ func TestImportMLIRSample(t *testing.T) {
 	}
 	t.Logf("%d of %d sample files imported", imported, len(files))
 }
+
+// TestImportMLIRSampleSuite imports the sample as a whole suite, its
+// lit.local.cfg read: the environment it sets reaches every case, and its
+// `if not config.enable_bindings_python: config.unsupported = True`
+// refuses every test, at that line, until --lit-feature says what the
+// condition means here.
+func TestImportMLIRSampleSuite(t *testing.T) {
+	root := filepath.Join("testdata", "mlir-sample")
+	tests, err := ImportLitSuite(root, LitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tests) != 13 {
+		t.Fatalf("%d tests, want the sample's 13", len(tests))
+	}
+	cfgLine := filepath.Join(root, "lit.local.cfg") + ":2: `if not config.enable_bindings_python"
+	for _, tt := range tests {
+		if tt.Err == nil || !strings.Contains(tt.Err.Error(), cfgLine) {
+			t.Errorf("%s: want a refusal at %s, got %v", tt.Path, cfgLine, tt.Err)
+		}
+	}
+
+	tests, err = ImportLitSuite(root, LitOptions{Features: map[string]string{"enable_bindings_python": "true"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := 0
+	for _, tt := range tests {
+		if tt.Err != nil {
+			continue
+		}
+		imported++
+		if tt.Draft.env["ASAN_OPTIONS"] != "detect_leaks=0" {
+			t.Errorf("%s: env %v, want lit.local.cfg's ASAN_OPTIONS", tt.Path, tt.Draft.env)
+		}
+	}
+	if imported != 11 {
+		t.Errorf("%d imported, want 11 as one by one", imported)
+	}
+	if got := SuiteCaseName("dialects/math_dialect.py"); got != "dialects-math-dialect" {
+		t.Errorf("case name %q", got)
+	}
+}
