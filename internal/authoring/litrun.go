@@ -3,6 +3,7 @@ package authoring
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // litRuns gathers a lit test's RUN: lines as script lines, a command
@@ -73,6 +74,12 @@ type litRun struct {
 // litCommand translates the RUN: command run of line n into script
 // lines: substitutions first, then the shell's words, as lit does.
 func litCommand(run string, n int, name string, subs []litSubst) (litRun, error) {
+	if !utf8.ValidString(run) {
+		return litRun{}, fmt.Errorf("is not valid UTF-8, and a case's script is text")
+	}
+	if i := strings.IndexFunc(run, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }); i >= 0 {
+		return litRun{}, fmt.Errorf("holds the control character %q, which a case's script line cannot", run[i])
+	}
 	text, err := litSubstitute(run, n, subs)
 	if err != nil {
 		return litRun{}, err
