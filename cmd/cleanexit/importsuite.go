@@ -54,6 +54,9 @@ func importSuite(dir, project, corpus string, k authoring.Keys, opt authoring.Li
 			return err
 		}
 		k.ApplyToSuiteDraft(t.Draft, t.Path)
+		if err := k.AddFiles(t.Draft); err != nil {
+			return command.Exit(command.UsageError, err)
+		}
 		if err := authoring.WriteNew(file, t.Draft); err != nil {
 			refusals = append(refusals, err.Error())
 			byReason["exists"] = append(byReason["exists"], file)

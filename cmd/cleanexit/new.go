@@ -65,6 +65,7 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 	var k authoring.Keys
 	keyFlags(fs, &corpus, &k)
 	var substs, features []string
+	fs.Var((*cmdflag.List)(&k.Files), "file", "NAME=PATH: a support file the RUN lines name, kept in the case as NAME (e.g. test/python/mypy.ini=mlir/test/python/mypy.ini with --lit-subst '%mlir_src_root=.'); repeatable")
 	fs.Var((*cmdflag.List)(&substs), "lit-subst", "a substitution of the suite's lit config, '%NAME=TEXT' (e.g. '%PYTHON%=%PYTHON'), applied before lit's own; repeatable")
 	fs.Var((*cmdflag.List)(&features), "lit-feature", "what a feature of the suite's lit config means here, 'NAME=EXPR' with a cleanexit feature expression, true or false; repeatable")
 	pos, err := command.Parse(fs, args, 2)
@@ -106,6 +107,9 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s was not imported", pos[0])
 	}
 	k.Apply(d)
+	if err := k.AddFiles(d); err != nil {
+		return command.Exit(command.UsageError, err)
+	}
 	return writeAndCheck(file, d, corpus, stdout, stderr)
 }
 
