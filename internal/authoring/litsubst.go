@@ -72,9 +72,13 @@ func pathExt(name string) string {
 // litLineNumberRE finds %(line), %(line+N) and %(line-N).
 var litLineNumberRE = lazyregexp.New(`%\(line *(?:([+-]) *(\d+))?\)`)
 
-// litLeftoverRE finds what looks like a substitution after lit's have
-// been made: lit would pass it on to the shell as it is.
-var litLeftoverRE = lazyregexp.New(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|\([^)]*\)|[/:][A-Za-z])`)
+// litLeftoverRE finds what looks like a substitution of the suite's
+// config once lit's own have been made: %{name}, or a name of two or more
+// characters (%mlir_src_root). lit would pass it on to the shell as it is,
+// which is never what the config meant. A single letter (%d, %x) or a
+// Python %(name)s is printf text, which lit passes on too, and so does
+// import.
+var litLeftoverRE = lazyregexp.New(`%(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]+|[/:][A-Za-z])`)
 
 // litSubstitute makes lit's substitutions in the RUN: command run of line
 // n, in lit's order, and refuses a substitution with no counterpart in a
