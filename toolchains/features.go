@@ -57,6 +57,8 @@ var costlyFeatures = map[string]func(*Features, context.Context) (bool, string){
 	FeatureCC: (*Features).probeCompiler,
 	// asan: the compiler knows where its AddressSanitizer runtime is.
 	"asan": (*Features).probeASan,
+	// filecheck: LLVM's FileCheck answers --version (see FindFileCheck).
+	"filecheck": (*Features).probeFileCheck,
 }
 
 // onceProbe is one costly feature's answer, computed on first ask.

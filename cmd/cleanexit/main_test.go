@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cleanexit/cleanexit/toolchains"
+
 	"github.com/cleanexit/cleanexit/internal/command"
 	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/wheelhouse"
@@ -69,6 +71,8 @@ func TestScripts(t *testing.T) {
 			case "wheels":
 				w, _ := wheelhouse.Shared()
 				return w != "", nil
+			case "filecheck": // LLVM's FileCheck is here, as the runner finds it
+				return toolchains.FindFileCheck(os.Getenv) != "", nil
 			case "sandbox": // this kernel can confine a process (Landlock)
 				return confine.Probe() == nil, nil
 			case "sandbox-signals": // and keep it from signalling others

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
@@ -19,6 +20,17 @@ func keyFlags(fs *flag.FlagSet, corpus *string, k *authoring.Keys) {
 	fs.Var((*cmdflag.List)(&k.Python), "python", "an interpreter the case runs on: 3.13, 3.13t or a specifier such as \">=3.10\"; repeatable")
 	fs.Var((*cmdflag.List)(&k.Packages), "package", "a PEP 508 requirement, e.g. mlx==0.32.2; repeatable")
 	fs.Var((*cmdflag.List)(&k.Links), "link", "the upstream issue, pull request or commit URL; repeatable")
+	fs.Func("module-alias", "NAME=MODULE: the test imports NAME, which the package under test installs as MODULE (e.g. mlir=iree.compiler); repeatable", func(v string) error {
+		name, module, ok := strings.Cut(v, "=")
+		if !ok || name == "" || module == "" {
+			return fmt.Errorf("want NAME=MODULE, e.g. mlir=iree.compiler")
+		}
+		if k.ModuleAlias == nil {
+			k.ModuleAlias = map[string]string{}
+		}
+		k.ModuleAlias[name] = module
+		return nil
+	})
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
@@ -48,13 +60,38 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdImport(args []string, stdout, stderr io.Writer) error {
-	fs := cmdflag.New("import", "[flags] FILE.py PROJECT[/NAME]", stderr)
+	fs := cmdflag.New("import", "[flags] FILE.py PROJECT[/NAME] | DIR PROJECT", stderr)
 	var corpus string
 	var k authoring.Keys
 	keyFlags(fs, &corpus, &k)
+	var substs, features []string
+	fs.Var((*cmdflag.List)(&k.Files), "file", "NAME=PATH: a support file the RUN lines name, kept in the case as NAME (e.g. test/python/mypy.ini=mlir/test/python/mypy.ini with --lit-subst '%mlir_src_root=.'); repeatable")
+	fs.Var((*cmdflag.List)(&substs), "lit-subst", "a substitution of the suite's lit config, '%NAME=TEXT' (e.g. '%PYTHON%=%PYTHON'), applied before lit's own; repeatable")
+	fs.Var((*cmdflag.List)(&features), "lit-feature", "what a feature of the suite's lit config means here, 'NAME=EXPR' with a cleanexit feature expression, true or false; repeatable")
 	pos, err := command.Parse(fs, args, 2)
 	if err != nil {
 		return err
+	}
+	var opt authoring.LitOptions
+	for _, s := range substs {
+		from, to, err := authoring.ParseLitSubst(s)
+		if err != nil {
+			return command.Exit(command.UsageError, err)
+		}
+		opt.Substitutions = append(opt.Substitutions, [2]string{from, to})
+	}
+	for _, f := range features {
+		name, expr, err := authoring.ParseLitFeature(f)
+		if err != nil {
+			return command.Exit(command.UsageError, err)
+		}
+		if opt.Features == nil {
+			opt.Features = map[string]string{}
+		}
+		opt.Features[name] = expr
+	}
+	if fi, err := os.Stat(pos[0]); err == nil && fi.IsDir() {
+		return importSuite(pos[0], pos[1], corpus, k, opt, stdout, stderr)
 	}
 	file, err := authoring.ImportPath(corpus, pos[0], pos[1])
 	if err != nil {
@@ -64,12 +101,15 @@ func cmdImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return command.Exit(command.UsageError, err)
 	}
-	d, err := authoring.ImportLit(pos[0], data)
+	d, err := authoring.ImportLit(pos[0], data, opt)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return fmt.Errorf("%s was not imported", pos[0])
 	}
 	k.Apply(d)
+	if err := k.AddFiles(d); err != nil {
+		return command.Exit(command.UsageError, err)
+	}
 	return writeAndCheck(file, d, corpus, stdout, stderr)
 }
 

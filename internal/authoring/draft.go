@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/lazyregexp"
@@ -30,8 +31,14 @@ type Draft struct {
 	unsupported []string
 	xfail       []string
 	exit        string            // "" leaves exit out (0); "crash" for lit's `not --crash`
+	exitSignals []string          // exit as a list of signals, when exit is ""
+	retries     int               // lit's ALLOW_RETRIES:
 	env         map[string]string // the case's env
+	moduleAlias map[string]string // module-alias: a test's module to the installed one
 	variants    []draftVariant
+
+	importedFrom string   // the lit test `import` read; "" for `new`
+	notes        []string // what import carried over differently from lit, and why nothing was lost
 }
 
 // A draftVariant is a variant besides the default one.
@@ -93,9 +100,19 @@ func (d *Draft) caseYAML() ([]byte, error) {
 	}
 	if d.exit != "" {
 		add("exit", str(d.exit))
+	} else if len(d.exitSignals) > 0 {
+		n := list(d.exitSignals)
+		n.Style = yaml.FlowStyle
+		add("exit", n)
+	}
+	if d.retries > 0 {
+		add("retries", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(d.retries)})
 	}
 	if len(d.env) > 0 {
 		add("env", mapping(d.env))
+	}
+	if len(d.moduleAlias) > 0 {
+		add("module-alias", mapping(d.moduleAlias))
 	}
 	if len(d.variants) > 0 {
 		vs := &yaml.Node{Kind: yaml.MappingNode}

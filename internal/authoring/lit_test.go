@@ -14,10 +14,12 @@ func TestImportLit(t *testing.T) {
 	tests := []struct {
 		name string
 		src  string
+		opt  LitOptions
 		// want, when the import succeeds
 		commands                     []string
 		requires, unsupported, xfail []string
 		exit                         string
+		retries                      int
 		// err: a "line: message" prefix of the refusal
 		err string
 	}{
@@ -34,20 +36,55 @@ func TestImportLit(t *testing.T) {
 			commands: []string{"env A=1", "! python t.py", "env A=", "python t.py"}},
 		{name: "not --crash is the only way to expect a crash",
 			src:  "# RUN: not --crash %PYTHON %s\n",
-			exit: "crash"},
-		{name: "not --crash with arguments",
+			exit: "crash signals"},
+		{name: "lit's own test suite's %{python}",
 			src:      "# RUN: not --crash %{python} %s -v\n",
-			commands: []string{"python t.py -v"},
-			exit:     "crash"},
-		{name: "lit's own %{python} spelling",
-			src: "# RUN: %{python} %s\n"},
+			commands: []string{"python t.py -v"}, exit: "crash signals"},
+		{name: "a config's %{name} is refused",
+			src: "# RUN: %{py} %s\n",
+			err: "1: RUN: \"%{py} %s\": %{py} is not one of lit's own substitutions"},
+		{name: "LLVM's %python spelling",
+			src: "# RUN: %python %s\n"},
 		{name: "END. ends the directives",
 			src:      "# RUN: %PYTHON %s\n# END.\n# RUN: mlir-opt %s\n# ALLOW_RETRIES: 2\n",
 			commands: nil},
-		{name: "LLVM's system- features name the OS",
-			src:         "# RUN: %PYTHON %s\n# UNSUPPORTED: system-windows, system-darwin && arm64\n# REQUIRES: system-linux\n",
-			requires:    []string{"linux"},
-			unsupported: []string{"windows", "darwin && arm64"}},
+		{name: "END. with text after it is no END.",
+			src: "# RUN: %PYTHON %s\n# END. of the header\n# RUN: mlir-opt %s\n",
+			err: "3: RUN: \"mlir-opt %s\": runs mlir-opt"},
+		{name: "directives are found anywhere on a line, as lit finds them",
+			src:      "x = 1  # RUN: %PYTHON %s\n\"\"\"\nREQUIRES: system-linux\n\"\"\"\n",
+			requires: []string{"linux"}},
+		{name: "a keyword with a space before its colon is no directive",
+			src: "# RUN: %PYTHON %s\n# XFAIL : *\n"},
+		{name: "the first keyword on a line is the directive",
+			src:      "# CHECK: RUN: %PYTHON %s -q\n",
+			commands: []string{"python t.py -q"}},
+		{name: "arch names are the config's",
+			src: "# RUN: %PYTHON %s\n# UNSUPPORTED: system-windows, system-darwin && arm64\n",
+			err: "2: UNSUPPORTED: lit feature \"arm64\" is whatever the suite's lit config makes it"},
+		{name: "LLVM's system- features name the OS; a continued list",
+			src:         "# RUN: %PYTHON %s\n# UNSUPPORTED: system-windows, system-\\\n# UNSUPPORTED: darwin\n# REQUIRES: system-linux || system-freebsd\n",
+			requires:    []string{"linux || freebsd"},
+			unsupported: []string{"windows", "darwin"}},
+		{name: "lit's true and false fold",
+			src:   "# RUN: %PYTHON %s\n# REQUIRES: true\n# UNSUPPORTED: false\n# XFAIL: true\n",
+			xfail: []string{"*"}},
+		{name: "REQUIRES: false never runs",
+			src: "# RUN: %PYTHON %s\n# REQUIRES: false\n",
+			err: "2: REQUIRES: \"false\" is false everywhere, so lit never runs the test"},
+		{name: "a config's feature names are refused unless declared",
+			src: "# RUN: %PYTHON %s\n# REQUIRES: asan\n",
+			err: "2: REQUIRES: lit feature \"asan\" is whatever the suite's lit config makes it (cleanexit's asan may mean something else"},
+		{name: "a declared feature carries its meaning",
+			src:      "# RUN: %PYTHON %s\n# REQUIRES: host-supports-jit, bindings_python\n",
+			opt:      LitOptions{Features: map[string]string{"host-supports-jit": "linux || darwin", "bindings_python": "true"}},
+			requires: []string{"(linux || darwin)"}},
+		{name: "ALLOW_RETRIES is retries",
+			src:     "# RUN: %PYTHON %s\n# ALLOW_RETRIES: 3\n",
+			retries: 3},
+		{name: "a second ALLOW_RETRIES is refused, as lit refuses it",
+			src: "# RUN: %PYTHON %s\n# ALLOW_RETRIES: 3\n# ALLOW_RETRIES: 1\n",
+			err: "3: ALLOW_RETRIES: a second one (the first is line 2)"},
 		{name: "a crash expected on one line and not another is refused",
 			src: "# RUN: %PYTHON %s\n# RUN: not --crash %PYTHON %s\n",
 			err: "2: RUN: `not --crash` expects a crash here but line 1 expects none"},
@@ -57,51 +94,95 @@ func TestImportLit(t *testing.T) {
 		{name: "env -u says what lit means",
 			src: "# RUN: env -u PYTHONPATH %PYTHON %s\n",
 			err: "1: RUN: \"env -u PYTHONPATH %PYTHON %s\": lit's `env -u PYTHONPATH` removes PYTHONPATH for this line"},
-		{name: "%PYTHON% is not lit's spelling",
+		{name: "env VAR= sets the empty string, which a script cannot",
+			src: "# RUN: env A= %PYTHON %s\n",
+			err: "1: RUN: \"env A= %PYTHON %s\": env A= sets A to the empty string"},
+		{name: "%PYTHON% is a config's, declared with --lit-subst",
 			src: "# RUN: %PYTHON% %s\n",
-			err: "1: RUN: \"%PYTHON% %s\": %PYTHON% is not a lit substitution; lit writes %PYTHON"},
-		{name: "a target triple regex says what to write instead",
-			src: "# RUN: %PYTHON %s\n# UNSUPPORTED: target=aarch64{{.*}}\n",
-			err: "2: UNSUPPORTED: \"target=aarch64{{.*}}\" matches lit's target triple"},
+			err: "1: RUN: \"%PYTHON% %s\": %PYTHON% is not one of lit's own substitutions; the suite's lit config defines it (CIRCT's PyCDE"},
+		{name: "--lit-subst applies before lit's own",
+			src:      "# RUN: %PYTHON% %s | FileCheck %s\n",
+			opt:      LitOptions{Substitutions: [][2]string{{"%PYTHON%", "%PYTHON"}}},
+			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}},
+		{name: "a target triple's arch or OS is the host's",
+			src:         "# RUN: %PYTHON %s\n# UNSUPPORTED: target=aarch64{{.*}}, target=arm64{{.*}}, target={{.*}}-windows{{.*}}\n",
+			unsupported: []string{"arm64", "arm64", "windows"}},
+		{name: "another target triple regex says what to write instead",
+			src: "# RUN: %PYTHON %s\n# UNSUPPORTED: target=aarch64-{{.*}}-gnu\n",
+			err: "2: UNSUPPORTED: \"target=aarch64-{{.*}}-gnu\" matches lit's target triple"},
 		{name: "not not is refused",
 			src: "# RUN: not not %PYTHON %s\n",
-			err: "1: RUN: \"not not %PYTHON %s\" negates twice"},
-		{name: "directives become requires, unsupported and xfail",
-			src:         "# REQUIRES: linux, cc && !asan\n# UNSUPPORTED: darwin\n# XFAIL: *\n# RUN: %PYTHON %s\n",
-			requires:    []string{"linux", "cc && !asan"},
-			unsupported: []string{"darwin"},
-			xfail:       []string{"*"}},
-		{name: "FileCheck pipelines are refused at their line",
-			src: "import x\n# RUN: %PYTHON %s | FileCheck %s\n",
-			err: `2: RUN: "%PYTHON %s | FileCheck %s" pipes into FileCheck`},
-		{name: "a continued FileCheck pipeline is refused at its first line",
-			src: "# RUN: %PYTHON %s \\\n# RUN: | FileCheck %s\n",
-			err: "1: RUN: "},
+			err: "1: RUN: \"not not %PYTHON %s\": negates twice"},
+		{name: "the shell's ! accepts a crash, and is refused",
+			src: "# RUN: ! %PYTHON %s\n",
+			err: "1: RUN: \"! %PYTHON %s\": the shell's `!` passes when the command crashes"},
+		{name: "a FileCheck pipeline checks python's stdout",
+			src:      "import x\n# RUN: %PYTHON %s | FileCheck %s\n",
+			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}},
+		{name: "FileCheck's options carry over",
+			src:      "# RUN: %PYTHON %s | FileCheck %s --check-prefix=FOO --dump-input=fail\n",
+			commands: []string{"python t.py", "filecheck t.py --check-prefix=FOO --dump-input=fail"}, requires: []string{"filecheck"}},
+		{name: "a continued FileCheck pipeline",
+			src:      "# RUN: %PYTHON %s \\\n# RUN: | FileCheck %s\n",
+			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}},
+		{name: "not --crash with FileCheck",
+			src:      "# RUN: not --crash %PYTHON %s | FileCheck %s\n",
+			commands: []string{"python t.py", "filecheck t.py"}, requires: []string{"filecheck"}, exit: "crash signals"},
+		{name: "2>&1 | FileCheck is refused",
+			src: "# RUN: %PYTHON %s 2>&1 | FileCheck %s\n",
+			err: "1: RUN: \"%PYTHON %s 2>&1 | FileCheck %s\": 2>&1 | FileCheck checks python's stdout and stderr as one stream"},
+		{name: "FileCheck reading another file is refused",
+			src: "# RUN: %PYTHON %s | FileCheck %S/other.txt\n",
+			err: "1: RUN: \"%PYTHON %s | FileCheck %S/other.txt\": FileCheck reads its CHECK lines from \"./other.txt\""},
+		{name: "a && b is two lines",
+			src:      "# RUN: %PYTHON %s && %PYTHON %s -v\n",
+			commands: []string{"python t.py", "python t.py -v"}},
 		{name: "other shell is refused",
 			src: "# RUN: %PYTHON %s > %t\n",
-			err: `1: RUN: "%PYTHON %s > %t" uses the shell (>)`},
-		{name: "unknown substitutions are refused",
-			src: "# RUN: %PYTHON %S/x.py\n",
-			err: "1: RUN: \"%PYTHON %S/x.py\": lit substitution %S has no counterpart"},
+			err: `1: RUN: "%PYTHON %s > %t": uses the shell's >`},
+		{name: "$VAR means what the suite's shell makes of it, and is refused",
+			src: "# RUN: %PYTHON %s $HOME\n",
+			err: `1: RUN: "%PYTHON %s $HOME": $HOME is expanded by bash but passed on as it is by lit's internal shell`},
+		{name: "single quotes keep $ literal in both shells",
+			src:      "# RUN: %PYTHON %s '$HOME a'\n",
+			commands: []string{"python t.py '$HOME a'"}},
+		{name: "a glob is refused",
+			src: "# RUN: %PYTHON %s *.txt\n",
+			err: `1: RUN: "%PYTHON %s *.txt": "*" is a glob`},
+		{name: "path substitutions are relative to the test's folder",
+			src:      "# RUN: %PYTHON %S/x.py %/s %{s:basename} %{s:stem} %t %%\n",
+			commands: []string{"python ./x.py t.py t.py t t.py.tmp %"}},
+		{name: "%:s has no relative counterpart",
+			src: "# RUN: %PYTHON %:s\n",
+			err: "1: RUN: \"%PYTHON %:s\": lit substitution %:s is the absolute path"},
+		{name: "a config's substitution is refused naming it",
+			src: "# RUN: %PYTHON -m mypy %s --config-file %mlir_src_root/test/python/mypy.ini\n",
+			err: "1: RUN: \"%PYTHON -m mypy %s --config-file %mlir_src_root/test/python/mypy.ini\": %mlir_src_root is not one of lit's own substitutions"},
+		{name: "printf text passes on, as lit passes it",
+			src:      "# RUN: %PYTHON -c 'print(\"%d %(x)s\" % 1)' %s\n",
+			commands: []string{"python -c 'print(\"%d %(x)s\" % 1)' t.py"}},
+		{name: "%(line) is the RUN line's number",
+			src:      "\n# RUN: %PYTHON %s %(line) %(line+2)\n",
+			commands: []string{"python t.py 2 4"}},
+		{name: "python from PATH is not %PYTHON",
+			src: "# RUN: python3 %s\n",
+			err: "1: RUN: \"python3 %s\": runs python3 from PATH"},
+		{name: "DEFINE is refused at its line",
+			src: "# DEFINE: %{x} = 1\n# RUN: %PYTHON %s\n",
+			err: "1: DEFINE: defines a lit substitution"},
 		{name: "commands other than python are refused",
 			src: "# RUN: mlir-opt %s\n",
-			err: `1: RUN: "mlir-opt %s" runs mlir-opt`},
-		{name: "unknown features are refused, with a suggestion",
-			src: "# RUN: %PYTHON %s\n# REQUIRES: host-supports-jit\n# UNSUPPORTED: darwn\n",
-			err: `2: REQUIRES: lit feature "host-supports-jit" has no counterpart`},
+			err: `1: RUN: "mlir-opt %s": runs mlir-opt`},
 		{name: "no RUN line",
 			src: "print(1)\n",
 			err: " no RUN: line"},
 		{name: "dangling continuation",
 			src: "# RUN: %PYTHON %s \\\n",
 			err: "1: RUN: ends with a backslash"},
-		{name: "other lit directives are refused",
-			src: "# RUN: %PYTHON %s\n# ALLOW_RETRIES: 3\n",
-			err: "2: ALLOW_RETRIES: is a lit directive cleanexit has no counterpart for"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := ImportLit("t.py", []byte(tt.src))
+			d, err := ImportLit("t.py", []byte(tt.src), tt.opt)
 			if tt.err != "" {
 				if err == nil {
 					t.Fatalf("imported; want a refusal %q", tt.err)
@@ -122,8 +203,18 @@ func TestImportLit(t *testing.T) {
 					t.Errorf("%s = %q, want %q", c.what, c.got, c.want)
 				}
 			}
-			if d.exit != tt.exit {
-				t.Errorf("exit = %q, want %q", d.exit, tt.exit)
+			gotExit := d.exit
+			if d.exitSignals != nil {
+				if !reflect.DeepEqual(d.exitSignals, litCrashSignals) {
+					t.Errorf("exit signals = %q", d.exitSignals)
+				}
+				gotExit = "crash signals"
+			}
+			if gotExit != tt.exit {
+				t.Errorf("exit = %q, want %q", gotExit, tt.exit)
+			}
+			if d.retries != tt.retries {
+				t.Errorf("retries = %d, want %d", d.retries, tt.retries)
 			}
 			if len(d.files) != 1 || string(d.files[0].Data) != tt.src {
 				t.Errorf("the test file was not kept verbatim")
@@ -169,7 +260,7 @@ func TestImportMLIRContextShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := ImportLit("context_shutdown.py", src)
+	d, err := ImportLit("context_shutdown.py", src, LitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,9 +364,9 @@ func TestImportUpstreamLitFiles(t *testing.T) {
 		{file: "lit-Histogram.py"},
 		{file: "mlir-develoment_files.py"},
 		{file: "circt-hwarith.py", errs: []string{
-			`circt-hwarith.py:1: REQUIRES: lit feature "bindings_python" has no counterpart in cleanexit`,
-			`circt-hwarith.py:2: RUN: "%PYTHON% %s | FileCheck %s" pipes into FileCheck`,
-			`; and %PYTHON% is not a lit substitution; lit writes %PYTHON (or %{python})`,
+			`circt-hwarith.py:1: REQUIRES: lit feature "bindings_python" is whatever the suite's lit config makes it`,
+			`circt-hwarith.py:2: RUN: "%PYTHON% %s | FileCheck %s": %PYTHON% is not one of lit's own substitutions`,
+			`--lit-subst '%PYTHON%=%PYTHON'`,
 		}},
 	}
 	for _, tt := range tests {
@@ -284,7 +375,7 @@ func TestImportUpstreamLitFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := ImportLit(tt.file, src)
+			d, err := ImportLit(tt.file, src, LitOptions{})
 			if tt.errs != nil {
 				if err == nil {
 					t.Fatalf("imported; want refusals %q", tt.errs)

@@ -3,7 +3,9 @@ package authoring
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
 
@@ -15,12 +17,41 @@ import (
 type Keys struct {
 	Summary                 string
 	Python, Packages, Links []string
+	// ModuleAlias maps a module the test imports to the installed module
+	// that provides it (case.yaml module-alias).
+	ModuleAlias map[string]string
+	// Files are support files the test's commands name, NAME=PATH: the
+	// file at PATH kept in the archive as NAME (a lit suite's mypy.ini).
+	Files []string
 }
 
-// Apply sets the draft's keys to k's.
+// AddFiles reads k.Files into the draft's archive, after its own files.
+func (k Keys) AddFiles(d *Draft) error {
+	for _, f := range k.Files {
+		name, p, ok := strings.Cut(f, "=")
+		if !ok || name == "" || p == "" || path.IsAbs(name) || strings.HasPrefix(path.Clean(name), "..") {
+			return fmt.Errorf("--file %q: want NAME=PATH, NAME relative to the test's folder (test/python/mypy.ini=../mlir/test/python/mypy.ini)", f)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("--file: %v", err)
+		}
+		d.files = append(d.files, txtar.File{Name: path.Clean(name), Data: data})
+	}
+	return nil
+}
+
+// Apply sets the draft's keys to k's. An imported test's summary also
+// writes its story: where the case came from and where it differs from
+// lit, which is all import knows; a case written by `new` has a crash to
+// tell, which only its author can.
 func (k Keys) Apply(d *Draft) {
 	d.summary = k.Summary
 	d.python, d.packages, d.links = k.Python, k.Packages, k.Links
+	d.moduleAlias = k.ModuleAlias
+	if d.importedFrom != "" && k.Summary != "" {
+		d.story = d.importStory()
+	}
 }
 
 // A NewRequest is what `cleanexit new` is told: the keys, and the repro

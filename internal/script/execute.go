@@ -118,6 +118,7 @@ func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestSc
 		"python":    x.python,
 		"pip":       x.pip,
 		"build-ext": x.buildExt,
+		"filecheck": x.fileCheck,
 		notExec:     x.notExec,
 	}
 	return archive, cmds

@@ -27,7 +27,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	argv := append([]string{"-X", "faulthandler"}, args...)
 	cmd := exec.Command(x.job.Python, argv...)
 	cmd.Dir = ts.MkAbs(".")
-	cmd.Env = x.environ(ts)
+	cmd.Env = x.moduleAliasEnv(ts, x.environ(ts))
 	if rt := x.asanPreload(); rt != "" {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}

@@ -124,7 +124,7 @@ var commandByName = func() map[string]*Command {
 	return m
 }()
 
-// table is every command a case's script may use: cleanexit's three, then
+// table is every command a case's script may use: cleanexit's four, then
 // testscript's (go-internal v1.16), whose argument rules are copied here
 // from its cmd.go so that check refuses what its run would.
 var table = []*Command{
@@ -137,6 +137,9 @@ var table = []*Command{
 	{Name: "build-ext", Usage: buildExtUsage,
 		Summary: "compile a C or C++ extension module against the run's interpreter",
 		args:    buildExtArgs, reads: buildExtReads, needs: buildExtNeeds},
+	{Name: "filecheck", Usage: "filecheck CHECKFILE [OPTIONS…]",
+		Summary: "check the last command's stdout with LLVM's FileCheck against the CHECK lines of CHECKFILE (requires: [filecheck])",
+		args:    fileCheckArgs, reads: firstWord},
 
 	{Name: "cd", Usage: "cd DIR", Builtin: true, Summary: "change the current directory", args: exactly(1, "cd DIR")},
 	{Name: "chmod", Usage: "chmod PERM PATH…", Builtin: true, Summary: "change file modes", args: atLeast(2, "chmod PERM PATH…")},
@@ -258,6 +261,30 @@ func matchArgs(name string, want int) func(bool, []Word) string {
 		}
 		return ""
 	}
+}
+
+// fileCheckArgs wants the check file first, then FileCheck's options:
+// its input is the last command's stdout, never a file.
+func fileCheckArgs(_ bool, args []Word) string {
+	if len(args) == 0 || strings.HasPrefix(args[0].Text, "-") {
+		return usage("filecheck CHECKFILE [OPTIONS…]")
+	}
+	for _, a := range args[1:] {
+		if !strings.HasPrefix(a.Text, "-") && !a.Expands {
+			return fmt.Sprintf("filecheck: %q is not an option: the check file comes first, and an option's value is written with = (--check-prefix=FOO)", a.Text)
+		}
+		if strings.HasPrefix(a.Text, "--input-file") || strings.HasPrefix(a.Text, "-input-file") {
+			return "filecheck: --input-file: filecheck checks the last command's stdout"
+		}
+	}
+	return ""
+}
+
+func firstWord(args []Word) []string {
+	if len(args) == 0 || args[0].Expands {
+		return nil
+	}
+	return []string{args[0].Text}
 }
 
 func lastWord(args []Word) []string {

@@ -67,6 +67,11 @@ func TestParseRefuses(t *testing.T) {
 		{"build-ext --sanitize=thread holder x.c", "only --sanitize=address"},
 		{"build-ext --with nanobnd holder x.cpp", "did you mean nanobind?"},
 		{"python \xff", "not valid UTF-8"},
+		{"filecheck", "usage: filecheck CHECKFILE"},
+		{"filecheck --dump-input=fail t.py", "usage: filecheck CHECKFILE"},
+		{"filecheck t.py FOO", "filecheck: \"FOO\" is not an option"},
+		{"filecheck t.py --input-file=x", "filecheck: --input-file"},
+		{"! filecheck t.py", "! filecheck is not supported"},
 	}
 	for _, tt := range tests {
 		s, errs := Parse("# a comment\n"+tt.line+"\n", 10)
@@ -141,6 +146,7 @@ func TestLineAnswersForItsArguments(t *testing.T) {
 		{"build-ext --sanitize=address m a.c", []string{"a.c"}, nil, Needs{Build: true}},
 		{"build-ext $FLAGS m a.c", nil, nil, Needs{Build: true}},
 		{"build-ext --with nanobind m a.cpp", []string{"a.cpp"}, nil, Needs{Build: true}},
+		{"filecheck t.py --check-prefix=X", []string{"t.py"}, nil, Needs{}},
 		{"cp a b c/", nil, []string{"c/"}, Needs{}},
 		{"mv a b", nil, []string{"b"}, Needs{}},
 	}

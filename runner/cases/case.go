@@ -65,6 +65,10 @@ type Variant struct {
 	Stderr      *regexp.Regexp
 	Timeout     time.Duration
 	Env         map[string]string
+	// ModuleAlias makes an import of a key's module load the value's
+	// (mlir: iree.compiler), so that an upstream test runs unedited
+	// against bindings that install under another name.
+	ModuleAlias map[string]string
 	Repeat      int    // runs per interpreter; one failure fails the variant
 	Retries     int    // extra tries after a failure; a later pass is FLAKYPASS
 	Clean       string // "" or "strict": warnings such as exception-ignored fail too

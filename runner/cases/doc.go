@@ -35,6 +35,8 @@
 //	             suite's (corpus.yaml), else every CPython ≥ 3.8 found
 //	packages     PEP 508 requirements: name==ver, name @ git+https://…@rev,
 //	             or local paths relative to the case file (./pkg)
+//	module-alias a test's module to the module that provides it
+//	             ({mlir: iree.compiler}), applied to every python run
 //	index        url, extra (list), find-links (list, relative to the case
 //	             file), no-index (bool), env (list: the caller's variables the
 //	             environment build may see beyond PATH, locale, TMPDIR,
@@ -81,7 +83,7 @@
 // Expressions combine names with &&, || and ! and parentheses, as in lit:
 // `darwin && arm64`, `linux || darwin`, `!free-threading`. The names are
 // listed by feature.Vocabulary: the OS, the arch, apple-silicon, metal, cuda, cc,
-// network, asan, and per interpreter python3.N, free-threading and
+// network, asan, filecheck, and per interpreter python3.N, free-threading and
 // debug-python. The same names, and only they, are the script's
 // conditions: [cuda] cmd. Package scriptlang reads the script; every line
 // it refuses is an error here, at its line.

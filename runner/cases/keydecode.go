@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
+
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/yamlmap"
@@ -105,6 +107,32 @@ func (d *decoder) env(_ *Case, v *Variant, n *yaml.Node) {
 			continue
 		}
 		v.Env[k.Value] = val.Value
+	}
+}
+
+// moduleNameRE is a dotted Python module name.
+var moduleNameRE = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+func (d *decoder) moduleAlias(_ *Case, v *Variant, n *yaml.Node) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "module-alias: want a mapping of the module a test imports to the module that provides it (mlir: iree.compiler)")
+		return
+	}
+	v.ModuleAlias = map[string]string{}
+	for k, val := range yamlmap.Entries(n) {
+		if !moduleNameRE.MatchString(k.Value) {
+			d.errorf(k, "module-alias: %q is not a module name", k.Value)
+			continue
+		}
+		if val.Kind != yaml.ScalarNode || !moduleNameRE.MatchString(val.Value) {
+			d.errorf(val, "module-alias: %s: want the name of the module that provides it, such as iree.compiler", k.Value)
+			continue
+		}
+		if val.Value == k.Value || strings.HasPrefix(val.Value, k.Value+".") {
+			d.errorf(val, "module-alias: %s: %s is inside %s itself", k.Value, val.Value, k.Value)
+			continue
+		}
+		v.ModuleAlias[k.Value] = val.Value
 	}
 }
 

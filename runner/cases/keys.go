@@ -30,6 +30,7 @@ var keys = []key{
 	{"env", true, (*decoder).env},
 	{"timeout", true, (*decoder).timeout},
 	{"packages", true, (*decoder).packages},
+	{"module-alias", true, (*decoder).moduleAlias},
 	{"index", true, (*decoder).index},
 	{"xfail", true, (*decoder).xfail},
 	{"exit", true, (*decoder).exit},

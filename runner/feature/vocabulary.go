@@ -23,6 +23,7 @@ var fixedNames = []string{
 	"free-threading", // the interpreter was built with the GIL disabled
 	"debug-python",   // a debug build of the interpreter (Py_DEBUG)
 	"asan",           // the AddressSanitizer runtime is available
+	"filecheck",      // LLVM's FileCheck is installed, for the filecheck script command
 }
 
 var fixedSet = func() map[string]bool {
@@ -80,6 +81,7 @@ var aliasesOf = map[string][]string{
 	"network":        {"internet", "net"},
 	"asan":           {"address-sanitizer", "addresssanitizer"},
 	"cc":             {"compiler", "gcc", "clang", "c++"},
+	"filecheck":      {"file-check", "llvm-filecheck"},
 }
 
 var aliases = func() map[string]string {

@@ -1,0 +1,5 @@
+x = 1  # RUN: %PYTHON %s
+"""
+XFAIL: *
+"""
+raise SystemExit(x)

@@ -1,0 +1,3 @@
+# RUN: %PYTHON %s
+# END.
+# RUN: not %PYTHON %s

@@ -1,0 +1,3 @@
+# RUN: %PYTHON %s
+import sys
+sys.exit(3)

@@ -1,0 +1,2 @@
+# RUN: %PYTHON %s
+# XFAIL : * (with a space before the colon, no directive)

@@ -1,0 +1,3 @@
+# RUN: not --crash %PYTHON %s
+import ctypes
+ctypes.string_at(0)

@@ -1,0 +1,3 @@
+# RUN: not --crash %PYTHON %s
+import os
+os.abort()

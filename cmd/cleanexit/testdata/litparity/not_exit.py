@@ -1,0 +1,3 @@
+# RUN: not %PYTHON %s
+import sys
+sys.exit(1)

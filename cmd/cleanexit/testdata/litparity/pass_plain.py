@@ -1,0 +1,2 @@
+# RUN: %PYTHON %s
+print("hello")

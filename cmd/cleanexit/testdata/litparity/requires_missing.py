@@ -1,0 +1,2 @@
+# RUN: %PYTHON %s
+# REQUIRES: system-windows && system-linux

@@ -1,0 +1,3 @@
+# ALLOW_RETRIES: 2
+# RUN: %PYTHON %s
+raise SystemExit(1)

@@ -1,0 +1,2 @@
+# RUN: %PYTHON %s
+# UNSUPPORTED: system-linux, system-darwin, system-windows, system-freebsd
