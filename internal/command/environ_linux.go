@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -14,6 +16,30 @@ import (
 // environFDVariable names, in the environment of the process HideEnvironment
 // re-executes, the descriptor that holds the environment it was given.
 const environFDVariable = "CLEANEXIT_ENVIRON_FD"
+
+// pendingSignalVariable carries, across the exec, the end signals caught
+// before it (their numbers, comma-separated), for Interruptible.
+const pendingSignalVariable = "CLEANEXIT_PENDING_SIGNALS"
+
+func formatSignals(sigs []os.Signal) string {
+	var nums []string
+	for _, s := range sigs {
+		if n, ok := s.(syscall.Signal); ok {
+			nums = append(nums, strconv.Itoa(int(n)))
+		}
+	}
+	return strings.Join(nums, ",")
+}
+
+func parseSignals(s string) []os.Signal {
+	var sigs []os.Signal
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(f); err == nil && n > 0 {
+			sigs = append(sigs, syscall.Signal(n))
+		}
+	}
+	return sigs
+}
 
 // runtimeVariables are read by the Go runtime before main runs, so they
 // stay in the environment the process is started with. None is a secret.
@@ -37,12 +63,15 @@ var runtimeVariables = []string{"GODEBUG", "GOGC", "GOMAXPROCS", "GOMEMLIMIT", "
 // was.
 func HideEnvironment() {
 	if fd, ok := os.LookupEnv(environFDVariable); ok {
+		pending := os.Getenv(pendingSignalVariable)
+		catchEarly(parseSignals(pending))
 		os.Unsetenv(environFDVariable)
 		if err := restoreEnvironment(fd); err != nil {
 			fmt.Fprintf(os.Stderr, "cleanexit: cannot read the environment back: %v\n", err)
 		}
 		return
 	}
+	catchEarly(nil)
 	if err := reexecHidden(); err != nil {
 		fmt.Fprintf(os.Stderr, "cleanexit: warning: the caller's environment stays readable in /proc/%d/environ: %v\n", os.Getpid(), err)
 	}
@@ -67,10 +96,19 @@ func reexecHidden() error {
 		return err
 	}
 	env := []string{environFDVariable + "=" + strconv.Itoa(fd)}
+	if pending := stopEarly(); len(pending) > 0 {
+		env = append(env, pendingSignalVariable+"="+formatSignals(pending))
+	}
 	for _, k := range runtimeVariables {
 		if v, ok := os.LookupEnv(k); ok {
 			env = append(env, k+"="+v)
 		}
+	}
+	// A signal the process started with ignored, which DefaultDispositions
+	// catches and drops, would reach the new image at its default: it is
+	// ignored again for the exec, as the caller gave it.
+	for sig := range startedIgnoring.sigs {
+		signal.Ignore(sig)
 	}
 	exe, err := os.Executable()
 	if err != nil {
