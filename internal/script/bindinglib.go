@@ -53,11 +53,13 @@ func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in 
 	return lb
 }
 
-// ensure builds the library's object unless it is there.
+// ensure builds the library's object unless it is there. Built into the
+// shared cache, it is built in sharedBuildEnviron, not the case's env.
 func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 	if !lb.cached {
 		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.jail, lb.compiler, append(lb.argv, "-o", lb.obj))
 	}
+	env = sharedBuildEnviron(env, lb.scratch)
 	if _, err := os.Stat(lb.obj); err == nil {
 		return nil
 	}
@@ -93,6 +95,27 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return os.Rename(tmp, lb.obj)
+}
+
+// sharedBuildEnviron is the environment of a build whose object every
+// later run links: cleanexit's own PATH and locale, a temporary folder,
+// and the run's marker from caseEnv (so that the run's sweep still sees
+// the compiler), never the case's variables. A case's CPLUS_INCLUDE_PATH
+// that shadowed <cstdint> with a header adding a constructor made every
+// later nanobind module print at import what the case chose.
+func sharedBuildEnviron(caseEnv []string, tmp string) []string {
+	env := []string{"TMPDIR=" + tmp}
+	for _, k := range []string{"PATH", "LANG", "LC_ALL", "SYSTEMROOT"} {
+		if v := os.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	for _, kv := range caseEnv {
+		if strings.HasPrefix(kv, runMarkerVar+"=") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // buildBesideLibrary builds a module that links the library: its own

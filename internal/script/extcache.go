@@ -10,14 +10,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 )
 
 // An extCache keeps compiled extension modules by everything that went
 // into them, as ccache does: the compiler (its path, size and mtime), the
-// arguments, the interpreter's identity (its headers), and the content of
-// every file in the directory the build runs in but Python sources (the
-// sources and any local headers). A C++ build costs 0.3–1.5 s and a corpus
+// arguments, the compiler's environment (a CPLUS_INCLUDE_PATH, a
+// COMPILER_PATH or a PATH with another assembler changes the module), the
+// interpreter's identity (its headers), and the content of every file in
+// the directory the build runs in but Python sources (the sources and any
+// local headers). A C++ build costs 0.3–1.5 s and a corpus
 // builds the same module for every run of every variant, so a hit is most
 // of a warm run's time.
 type extCache struct {
@@ -26,7 +29,7 @@ type extCache struct {
 
 // key returns the cache key for a build, or "" when it cannot be computed
 // (then the build simply runs).
-func (c extCache) key(compiler string, argv []string, interpKey, workdir string) string {
+func (c extCache) key(compiler string, argv, env []string, interpKey, workdir string) string {
 	if c.dir == "" {
 		return ""
 	}
@@ -39,6 +42,9 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 	fmt.Fprintf(h, "interpreter %s\n", interpKey)
 	for _, a := range argv {
 		fmt.Fprintf(h, "arg %q\n", a)
+	}
+	for _, kv := range keyedEnviron(env, workdir) {
+		fmt.Fprintf(h, "env %q\n", kv)
 	}
 	var files []string
 	err := filepath.WalkDir(workdir, func(p string, d fs.DirEntry, err error) error {
@@ -70,6 +76,24 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 		fmt.Fprintf(h, "file %q %x\n", rel, sum)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// keyedEnviron is the part of a compiler's environment that goes into a
+// build's key: every variable but the run's marker, sorted, with the run's
+// own folder spelled $WORK so that runs of the same case share their keys.
+func keyedEnviron(env []string, workdir string) []string {
+	var out []string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, runMarkerVar+"=") {
+			continue
+		}
+		if workdir != "" {
+			kv = strings.ReplaceAll(kv, workdir, "$WORK")
+		}
+		out = append(out, kv)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // compilerID identifies a compiler by its path, size and mtime, or "" when
