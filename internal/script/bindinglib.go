@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
+	"github.com/cleanexit/cleanexit/internal/sealed"
 	"github.com/cleanexit/cleanexit/toolchains"
 	"github.com/rogpeppe/go-internal/lockedfile"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -60,7 +61,10 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.jail, lb.compiler, append(lb.argv, "-o", lb.obj))
 	}
 	env = sharedBuildEnviron(env, lb.scratch)
-	if _, err := os.Stat(lb.obj); err == nil {
+	// An object that is not what was built (a case wrote over it) is
+	// built again, as if it were missing.
+	if sealed.Intact(lb.obj) {
+		sealed.Touch(lb.obj)
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(lb.obj), 0o777); err != nil {
@@ -71,7 +75,7 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer unlock()
-	if _, err := os.Stat(lb.obj); err == nil {
+	if sealed.Intact(lb.obj) {
 		return nil // built while we waited
 	}
 	fmt.Fprintf(stdout, "build-ext: compiling %s %s once for this compiler and interpreter\n", lb.lib.Name, lb.lib.Version)
@@ -81,7 +85,7 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 			os.Remove(tmp)
 			return err
 		}
-		return os.Rename(tmp, lb.obj)
+		return renameSealed(tmp, lb.obj)
 	}
 	// Confined, the compiler can write to $WORK alone: the object is
 	// built there and copied in, so that no flag of the case's reaches
@@ -94,7 +98,15 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, lb.obj)
+	return renameSealed(tmp, lb.obj)
+}
+
+// renameSealed puts a built object in place in the cache, and seals it.
+func renameSealed(tmp, obj string) error {
+	if err := os.Rename(tmp, obj); err != nil {
+		return err
+	}
+	return sealed.Seal(obj)
 }
 
 // sharedBuildEnviron is the environment of a build whose object every

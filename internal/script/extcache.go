@@ -11,7 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
+
+	"github.com/cleanexit/cleanexit/internal/sealed"
 )
 
 // An extCache keeps compiled extension modules by everything that went
@@ -110,17 +111,18 @@ func (c extCache) compilerID(compiler string) string {
 	return fmt.Sprintf("compiler %s %d %d", path, fi.Size(), fi.ModTime().UnixNano())
 }
 
-// fetch copies a cached module to dst; false on a miss.
+// fetch copies a cached module to dst; false on a miss. A module whose
+// content is not what was stored (a case wrote over it) is a miss: the
+// build that follows stores it again (see package sealed).
 func (c extCache) fetch(key, dst string) bool {
 	if key == "" {
 		return false
 	}
 	src := filepath.Join(c.dir, key)
-	if copyFile(src, dst) != nil {
+	if !sealed.Intact(src) || copyFile(src, dst) != nil {
 		return false
 	}
-	now := time.Now()
-	os.Chtimes(src, now, now) // last used, for cache.Dir.Prune
+	sealed.Touch(src) // last used, for cache.Dir.Prune
 	return true
 }
 
@@ -138,9 +140,12 @@ func (c extCache) store(key, built string) {
 		return
 	}
 	tmp.Close()
-	if copyFile(built, tmp.Name()) != nil || os.Rename(tmp.Name(), filepath.Join(c.dir, key)) != nil {
+	dst := filepath.Join(c.dir, key)
+	if copyFile(built, tmp.Name()) != nil || os.Rename(tmp.Name(), dst) != nil {
 		os.Remove(tmp.Name())
+		return
 	}
+	sealed.Seal(dst)
 }
 
 func copyFile(src, dst string) error {

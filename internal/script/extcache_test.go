@@ -60,4 +60,11 @@ func TestExtCacheKey(t *testing.T) {
 	if b, _ := os.ReadFile(dst); string(b) != "module bytes" {
 		t.Errorf("fetched %q", b)
 	}
+	// A case that writes over the cached module, at the same size.
+	if err := os.WriteFile(filepath.Join(c.dir, k1), []byte("poison bytes"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if c.fetch(k1, dst) {
+		t.Error("a cached module written over after it was stored is a hit")
+	}
 }
