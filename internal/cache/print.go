@@ -124,6 +124,14 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 	if checked > 0 {
 		fmt.Fprintf(w, "verified %d build-ext outputs: %d damaged\n", checked, len(builds))
 	}
+	for _, s := range d.verifyShortcuts(!dryRun) {
+		line := "damaged " + s.name + "  its content is not what cleanexit wrote"
+		if s.removed {
+			line += "  → removed; the next run finds out again what it said"
+		}
+		fmt.Fprintln(w, line)
+		damaged = damaged || !s.removed
+	}
 	return damaged, nil
 }
 

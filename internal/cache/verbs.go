@@ -141,6 +141,26 @@ func (d Dir) verifyBuilds(repair bool) (checked int, damaged []damagedBuild, err
 	return checked, damaged, nil
 }
 
+// verifyShortcuts checks the files that only save work, the interpreter
+// identities and the folders' listings, against their seals and, with
+// repair, removes the damaged ones: the next run finds out again what they
+// said. It returns the names of the damaged ones.
+func (d Dir) verifyShortcuts(repair bool) []damagedBuild {
+	var damaged []damagedBuild
+	for _, name := range []string{"identities.json", "scans.json"} {
+		p := filepath.Join(d.Identities(), name)
+		if _, err := os.Stat(p); err != nil || sealed.Intact(p) {
+			continue
+		}
+		db := damagedBuild{name: name}
+		if repair {
+			db.removed = sealed.Remove(p) == nil
+		}
+		damaged = append(damaged, db)
+	}
+	return damaged
+}
+
 // pruneFiles removes the regular files directly in dir last modified
 // before cutoff (all of them when cutoff is zero). build-ext marks an
 // output as used by touching it, and stores one by renaming it into place,

@@ -64,6 +64,22 @@ func Intact(path string) bool {
 	return err == nil && got == strings.TrimSpace(string(want))
 }
 
+// ReadIntact reads path, and reports whether what it read is what its
+// seal says: a reader that parses the content checks the very bytes it
+// parses, whatever a writer does meanwhile.
+func ReadIntact(path string) (data []byte, intact bool, err error) {
+	data, err = os.ReadFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	want, err := os.ReadFile(path + Suffix)
+	if err != nil {
+		return data, false, nil
+	}
+	sum := sha256.Sum256(data)
+	return data, hex.EncodeToString(sum[:]) == strings.TrimSpace(string(want)), nil
+}
+
 // Touch marks path and its seal used now, for pruning by age.
 func Touch(path string) {
 	now := time.Now()
