@@ -28,7 +28,6 @@ func Interruptible() (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	caught := make(chan os.Signal, 4)
 	signal.Notify(caught, endSignals()...)
-	takeEarly(caught)
 	done := make(chan struct{})
 	go func() {
 		for {
