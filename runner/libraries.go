@@ -32,14 +32,20 @@ import (
 // warning that the library was not checked. Elsewhere each run compares
 // the times of the library's folders, and the entries of one whose time
 // changed, which sees a module planted, removed or renamed, not one
-// rewritten in place. Folders that
-// are not the standard library proper are left out: __pycache__ (a run
-// may compile a module there), the base's site-packages (not on an
-// environment's path), and the test suites.
+// rewritten in place. The library's __pycache__ folders are watched too:
+// a timestamp .pyc planted there whose header matches its module's source
+// is loaded instead of the source (a json/__pycache__/__init__.pyc that
+// calls os._exit(0) made every later crash that imported json a PASS);
+// a .pyc that the interpreter shows to be its source's, compiled, is no
+// change (see compiledFromSource).
+// Folders that are not the standard library proper are left out: the
+// base's site-packages (not on an environment's path) and the test
+// suites.
 type libraries struct {
 	mu      sync.Mutex
 	roots   map[string]string // library folder -> the interpreter it is, for messages ("python 3.12")
 	of      map[string]string // an interpreter's real path -> its library folder
+	python  map[string]string // library folder -> an interpreter of it, to tell its own .pyc from a planted one
 	watch   *fswatch.Watcher  // nil: compare folders
 	dirs    map[string]folder // without a watcher: every folder below the roots, as last seen
 	changed map[string]string // library folder -> what changed it, once seen
@@ -56,7 +62,7 @@ type folder struct {
 // watched (see libraries).
 func notLibrary(name string) bool {
 	switch name {
-	case "__pycache__", "site-packages", "dist-packages", "test", "tests":
+	case "site-packages", "dist-packages", "test", "tests":
 		return true
 	}
 	return false
@@ -65,7 +71,7 @@ func notLibrary(name string) bool {
 // watchLibraries records the standard libraries of the interpreters runs
 // use, and gives them to w where it is not nil.
 func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
-	l := &libraries{roots: map[string]string{}, of: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
+	l := &libraries{roots: map[string]string{}, of: map[string]string{}, python: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
 	for _, r := range runs {
 		if r.Skipped() || r.Interp == nil {
 			continue
@@ -77,6 +83,7 @@ func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
 		l.of[r.Interp.RealPath] = dir
 		if dir != "" && l.roots[dir] == "" {
 			l.roots[dir] = "python " + r.Interp.ShortVersion()
+			l.python[dir] = r.Interp.RealPath
 		}
 	}
 	if w != nil {
@@ -142,6 +149,7 @@ func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier s
 	defer l.mu.Unlock()
 	for root, name := range l.roots {
 		seen, ok := l.seen(root)
+		seen = compiledFromSource(l.python[root], seen)
 		if !ok {
 			unchecked = append(unchecked, fmt.Sprintf("%s's standard library was not checked after this run: the kernel lost events", name))
 			continue

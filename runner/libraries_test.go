@@ -48,11 +48,10 @@ func TestLibraries(t *testing.T) {
 				}
 			}
 			quiet("untouched")
-			// What a run may do: compile a module, install into the base's
-			// site-packages, which no environment reads.
-			mkfile(t, filepath.Join(lib, "encodings", "__pycache__", "utf_8.cpython-312.pyc"), "pyc")
+			// What a run may do: install into the base's site-packages,
+			// which no environment reads.
 			mkfile(t, filepath.Join(lib, "site-packages", "y.py"), "")
-			quiet("a compiled module and the base's site-packages")
+			quiet("the base's site-packages")
 
 			mkfile(t, filepath.Join(lib, "sitecustomize.py"), "import os; os._exit(0)")
 			wrote, earlier, _ := l.check(in)
@@ -69,6 +68,13 @@ func TestLibraries(t *testing.T) {
 			os.Remove(filepath.Join(lib, "encodings", "utf_8.py"))
 			if wrote, _, _ = l.check(in); len(wrote) != 1 || !strings.HasPrefix(wrote[0], filepath.Join(lib, "encodings", "utf_8.py")) {
 				t.Errorf("after a module was removed: check = %q", wrote)
+			}
+			// A .pyc that is not its source's, compiled (this interpreter
+			// cannot even run): a plant. TestCompiledFromSource tells one
+			// from the interpreter's own.
+			mkfile(t, filepath.Join(lib, "encodings", "__pycache__", "utf_8.cpython-312.pyc"), "pyc")
+			if wrote, _, _ = l.check(in); len(wrote) != 1 || !strings.Contains(wrote[0], filepath.Join(lib, "encodings", "__pycache__")) {
+				t.Errorf("after a .pyc was planted: check = %q", wrote)
 			}
 			if watched {
 				// In place: only the kernel sees it.

@@ -67,14 +67,15 @@ func (e identityEntry) matches(fi os.FileInfo) bool {
 }
 
 // loadIdentityCache reads dir/identities.json. A missing, unreadable,
-// corrupt or foreign file is an empty cache: it is only ever a shortcut.
+// corrupt or foreign file, or one that is not what cleanexit wrote (see
+// readSealed), is an empty cache: it is only ever a shortcut.
 // Reading needs no lock: writers replace the file by an atomic rename.
 func loadIdentityCache(dir string) *identityCache {
 	empty := &identityCache{Format: identityCacheFormat, Script: identifyScriptHash, Entries: map[string]identityEntry{}}
 	if dir == "" {
 		return empty
 	}
-	data, err := os.ReadFile(filepath.Join(dir, identityCacheName))
+	data, err := readSealed(filepath.Join(dir, identityCacheName))
 	if err != nil {
 		return empty
 	}
@@ -90,6 +91,11 @@ func loadIdentityCache(dir string) *identityCache {
 func (c *identityCache) lookup(real string, fi os.FileInfo) (identityEntry, bool) {
 	e, ok := c.Entries[real]
 	if !ok || !e.matches(fi) {
+		return identityEntry{}, false
+	}
+	// An entry is about the file it is filed under, whatever else the
+	// file says.
+	if e.Interpreter != nil && (e.Interpreter.RealPath != real || e.Interpreter.Size != e.Size || e.Interpreter.ModTime.UnixNano() != e.ModTimeNS) {
 		return identityEntry{}, false
 	}
 	if e.Interpreter != nil {

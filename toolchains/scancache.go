@@ -69,7 +69,7 @@ func loadScanCache(dir, goos string) *scanCache {
 		return c
 	}
 	c.path = filepath.Join(dir, scanCacheName)
-	data, err := os.ReadFile(c.path)
+	data, err := readSealed(c.path)
 	if err != nil {
 		return c
 	}

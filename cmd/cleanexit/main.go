@@ -33,6 +33,8 @@ func main() { os.Exit(Main()) }
 // Main is the whole command, returning its exit status, so that tests can
 // run it in-process through testscript.
 func Main() int {
+	command.HideEnvironment()
+	command.CloseInheritedOnExec()
 	cleanexit := command.Group{Synopsis: "<command> [flags] [PATH|CASE…]", Footer: "Run 'cleanexit <command> -h' for a command's flags.", Commands: commands}
 	return command.Status("", cleanexit.Run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
 }

@@ -9,7 +9,8 @@
 //	envs/ locks/ pip/ private/   environments, their locks, pip copies, runs'
 //	                             private copies; laid out inside by
 //	                             internal/envs, which gets the root
-//	ext/                         build-ext outputs (internal/script)
+//	ext/                         build-ext outputs (internal/script), each
+//	                             with its seal, NAME.sha256 (internal/sealed)
 //	identities.json              interpreter identities (toolchains)
 //	scans.json                   the interpreter-named entries of the folders
 //	                             discovery lists (toolchains)

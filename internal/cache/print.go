@@ -88,8 +88,8 @@ func (d Dir) PrintClear(w io.Writer) error {
 	return err
 }
 
-// PrintVerify verifies (see verify) and writes each damaged environment
-// and what was done about it. It reports whether something is still
+// PrintVerify verifies (see verify and verifyBuilds) and writes each
+// damaged environment and build-ext output and what was done about it. It reports whether something is still
 // damaged: a repair failed, or dryRun left it as it was.
 func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged bool, err error) {
 	infos, err := d.list()
@@ -109,6 +109,29 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 		damaged = damaged || f.Failed || dryRun
 	}
 	fmt.Fprintf(w, "verified %d environments: %d damaged\n", len(infos), len(findings))
+	checked, builds, err := d.verifyBuilds(!dryRun)
+	if err != nil {
+		return damaged, err
+	}
+	for _, b := range builds {
+		line := "damaged build-ext output " + b.name + "  its content is not what was built"
+		if b.removed {
+			line += "  → removed; the next build stores it again"
+		}
+		fmt.Fprintln(w, line)
+		damaged = damaged || !b.removed
+	}
+	if checked > 0 {
+		fmt.Fprintf(w, "verified %d build-ext outputs: %d damaged\n", checked, len(builds))
+	}
+	for _, s := range d.verifyShortcuts(!dryRun) {
+		line := "damaged " + s.name + "  its content is not what cleanexit wrote"
+		if s.removed {
+			line += "  → removed; the next run finds out again what it said"
+		}
+		fmt.Fprintln(w, line)
+		damaged = damaged || !s.removed
+	}
 	return damaged, nil
 }
 

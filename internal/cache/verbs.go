@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/envs"
+	"github.com/cleanexit/cleanexit/internal/sealed"
 )
 
 // environments is the envs.Cache that manages d's environments. Callers
@@ -102,6 +104,63 @@ func (d Dir) verify(ctx context.Context, repair bool) ([]envs.Finding, error) {
 	return c.Verify(ctx, repair)
 }
 
+// A damagedBuild is a build-ext output in the cache whose content is not
+// what was stored (see package sealed), and whether it was removed.
+type damagedBuild struct {
+	name    string
+	removed bool
+}
+
+// verifyBuilds checks every build-ext output (modules and binding library
+// objects) against its seal and, with repair, removes the damaged ones: the
+// next build of their key stores them again. It returns how many it
+// checked.
+func (d Dir) verifyBuilds(repair bool) (checked int, damaged []damagedBuild, err error) {
+	entries, err := os.ReadDir(d.Ext())
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil, nil
+	} else if err != nil {
+		return 0, nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, sealed.Suffix) || strings.HasSuffix(name, ".lock") || strings.HasSuffix(name, ".tmp") {
+			continue
+		}
+		checked++
+		p := filepath.Join(d.Ext(), name)
+		if sealed.Intact(p) {
+			continue
+		}
+		db := damagedBuild{name: name}
+		if repair {
+			db.removed = sealed.Remove(p) == nil
+		}
+		damaged = append(damaged, db)
+	}
+	return checked, damaged, nil
+}
+
+// verifyShortcuts checks the files that only save work, the interpreter
+// identities and the folders' listings, against their seals and, with
+// repair, removes the damaged ones: the next run finds out again what they
+// said. It returns the names of the damaged ones.
+func (d Dir) verifyShortcuts(repair bool) []damagedBuild {
+	var damaged []damagedBuild
+	for _, name := range []string{"identities.json", "scans.json"} {
+		p := filepath.Join(d.Identities(), name)
+		if _, err := os.Stat(p); err != nil || sealed.Intact(p) {
+			continue
+		}
+		db := damagedBuild{name: name}
+		if repair {
+			db.removed = sealed.Remove(p) == nil
+		}
+		damaged = append(damaged, db)
+	}
+	return damaged
+}
+
 // pruneFiles removes the regular files directly in dir last modified
 // before cutoff (all of them when cutoff is zero). build-ext marks an
 // output as used by touching it, and stores one by renaming it into place,
@@ -118,7 +177,15 @@ func pruneFiles(dir string, cutoff time.Time) (n int, bytes int64, err error) {
 		if err != nil || !fi.Mode().IsRegular() || (!cutoff.IsZero() && fi.ModTime().After(cutoff)) {
 			continue
 		}
-		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+		// A seal goes with its output (and one whose output is gone
+		// goes with its own age).
+		if strings.HasSuffix(e.Name(), sealed.Suffix) {
+			if _, err := os.Stat(filepath.Join(dir, strings.TrimSuffix(e.Name(), sealed.Suffix))); err != nil {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+			continue
+		}
+		if sealed.Remove(filepath.Join(dir, e.Name())) == nil {
 			n++
 			bytes += fi.Size()
 		}

@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/lazyregexp"
 )
 
 // The command lines below are the whole contract with pip and uv. Each
@@ -32,7 +35,26 @@ func pipInstallArgs(spec Spec, venvPython string) []string {
 	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off"}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
-	return append(args, normalizedPackages(spec.Packages)...)
+	for _, p := range normalizedPackages(spec.Packages) {
+		args = append(args, pipSpelling(p))
+	}
+	return args
+}
+
+// localVCSRequirement is a PEP 508 requirement on a local repository,
+// "name @ git+file:///repo@rev", without extras or markers.
+var localVCSRequirement = lazyregexp.New(`^([A-Za-z0-9][A-Za-z0-9._-]*)\s*@\s*((?:git|hg|svn|bzr)\+file://\S+)$`)
+
+// pipSpelling is how pip takes a requirement. pip refuses the PEP 508
+// spelling of a local repository, "name @ git+file:///repo@rev" (a URL
+// with no host), and accepts "git+file:///repo@rev#egg=name", which means
+// the same; uv takes both.
+func pipSpelling(req string) string {
+	m := localVCSRequirement.FindStringSubmatch(req)
+	if m == nil || strings.Contains(m[2], "#") {
+		return req
+	}
+	return m[2] + "#egg=" + m[1]
 }
 
 // uvVenvArgs creates a bare venv with uv. Flags as documented in uv's CLI

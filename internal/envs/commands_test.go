@@ -88,3 +88,20 @@ func TestUvCacheDir(t *testing.T) {
 		}
 	}
 }
+
+func TestPipSpelling(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"crashy-git @ git+file:///srv/crashy@v1", "git+file:///srv/crashy@v1#egg=crashy-git"},
+		{"crashy-git@git+file:///srv/crashy", "git+file:///srv/crashy#egg=crashy-git"},
+		{"pkg @ hg+file:///srv/pkg", "hg+file:///srv/pkg#egg=pkg"},
+		// Already pip's own, or not a local repository: as given.
+		{"git+file:///srv/crashy@v1#egg=crashy-git", "git+file:///srv/crashy@v1#egg=crashy-git"},
+		{"mlx @ git+https://github.com/ml-explore/mlx@8e00a2d9d", "mlx @ git+https://github.com/ml-explore/mlx@8e00a2d9d"},
+		{"numpy==2.0", "numpy==2.0"},
+		{"pkg[extra] @ git+file:///srv/pkg", "pkg[extra] @ git+file:///srv/pkg"},
+	} {
+		if got := pipSpelling(tt.in); got != tt.want {
+			t.Errorf("pipSpelling(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

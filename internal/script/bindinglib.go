@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
+	"github.com/cleanexit/cleanexit/internal/sealed"
 	"github.com/cleanexit/cleanexit/toolchains"
 	"github.com/rogpeppe/go-internal/lockedfile"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -53,12 +54,17 @@ func planLibrary(ts *testscript.TestScript, cache extCache, compiler string, in 
 	return lb
 }
 
-// ensure builds the library's object unless it is there.
+// ensure builds the library's object unless it is there. Built into the
+// shared cache, it is built in sharedBuildEnviron, not the case's env.
 func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 	if !lb.cached {
 		return runCompiler(filepath.Dir(lb.obj), env, stdout, stderr, lb.jail, lb.compiler, append(lb.argv, "-o", lb.obj))
 	}
-	if _, err := os.Stat(lb.obj); err == nil {
+	env = sharedBuildEnviron(env, lb.scratch)
+	// An object that is not what was built (a case wrote over it) is
+	// built again, as if it were missing.
+	if sealed.Intact(lb.obj) {
+		sealed.Touch(lb.obj)
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(lb.obj), 0o777); err != nil {
@@ -69,7 +75,7 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer unlock()
-	if _, err := os.Stat(lb.obj); err == nil {
+	if sealed.Intact(lb.obj) {
 		return nil // built while we waited
 	}
 	fmt.Fprintf(stdout, "build-ext: compiling %s %s once for this compiler and interpreter\n", lb.lib.Name, lb.lib.Version)
@@ -79,7 +85,7 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 			os.Remove(tmp)
 			return err
 		}
-		return os.Rename(tmp, lb.obj)
+		return renameSealed(tmp, lb.obj)
 	}
 	// Confined, the compiler can write to $WORK alone: the object is
 	// built there and copied in, so that no flag of the case's reaches
@@ -92,7 +98,36 @@ func (lb *libraryBuild) ensure(env []string, stdout, stderr io.Writer) error {
 		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, lb.obj)
+	return renameSealed(tmp, lb.obj)
+}
+
+// renameSealed puts a built object in place in the cache, and seals it.
+func renameSealed(tmp, obj string) error {
+	if err := os.Rename(tmp, obj); err != nil {
+		return err
+	}
+	return sealed.Seal(obj)
+}
+
+// sharedBuildEnviron is the environment of a build whose object every
+// later run links: cleanexit's own PATH and locale, a temporary folder,
+// and the run's marker from caseEnv (so that the run's sweep still sees
+// the compiler), never the case's variables. A case's CPLUS_INCLUDE_PATH
+// that shadowed <cstdint> with a header adding a constructor made every
+// later nanobind module print at import what the case chose.
+func sharedBuildEnviron(caseEnv []string, tmp string) []string {
+	env := []string{"TMPDIR=" + tmp}
+	for _, k := range []string{"PATH", "LANG", "LC_ALL", "SYSTEMROOT"} {
+		if v := os.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	for _, kv := range caseEnv {
+		if strings.HasPrefix(kv, runMarkerVar+"=") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // buildBesideLibrary builds a module that links the library: its own

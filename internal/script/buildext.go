@@ -63,7 +63,7 @@ func (x *execution) buildExt(ts *testscript.TestScript, neg bool, args []string)
 	}
 	argv := b.command(x.job.goos, in.Include, in.ExtSuffix, flags, objects)
 	output := filepath.Join(dir, b.Module+in.ExtSuffix)
-	key := cache.key(compiler, argv, in.Key(), dir)
+	key := cache.key(compiler, argv, x.environ(ts), in.Key(), dir)
 	if cache.fetch(key, output) {
 		// The time is build-ext's own, for the benchmark's warm target.
 		fmt.Fprintf(ts.Stdout(), "build-ext: %s from the build cache in %s\n", filepath.Base(output), time.Since(start).Round(time.Microsecond))

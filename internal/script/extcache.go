@@ -10,14 +10,18 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"time"
+	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/sealed"
 )
 
 // An extCache keeps compiled extension modules by everything that went
 // into them, as ccache does: the compiler (its path, size and mtime), the
-// arguments, the interpreter's identity (its headers), and the content of
-// every file in the directory the build runs in but Python sources (the
-// sources and any local headers). A C++ build costs 0.3–1.5 s and a corpus
+// arguments, the compiler's environment (a CPLUS_INCLUDE_PATH, a
+// COMPILER_PATH or a PATH with another assembler changes the module), the
+// interpreter's identity (its headers), and the content of every file in
+// the directory the build runs in but Python sources (the sources and any
+// local headers). A C++ build costs 0.3–1.5 s and a corpus
 // builds the same module for every run of every variant, so a hit is most
 // of a warm run's time.
 type extCache struct {
@@ -26,7 +30,7 @@ type extCache struct {
 
 // key returns the cache key for a build, or "" when it cannot be computed
 // (then the build simply runs).
-func (c extCache) key(compiler string, argv []string, interpKey, workdir string) string {
+func (c extCache) key(compiler string, argv, env []string, interpKey, workdir string) string {
 	if c.dir == "" {
 		return ""
 	}
@@ -39,6 +43,9 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 	fmt.Fprintf(h, "interpreter %s\n", interpKey)
 	for _, a := range argv {
 		fmt.Fprintf(h, "arg %q\n", a)
+	}
+	for _, kv := range keyedEnviron(env, workdir) {
+		fmt.Fprintf(h, "env %q\n", kv)
 	}
 	var files []string
 	err := filepath.WalkDir(workdir, func(p string, d fs.DirEntry, err error) error {
@@ -72,6 +79,24 @@ func (c extCache) key(compiler string, argv []string, interpKey, workdir string)
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
+// keyedEnviron is the part of a compiler's environment that goes into a
+// build's key: every variable but the run's marker, sorted, with the run's
+// own folder spelled $WORK so that runs of the same case share their keys.
+func keyedEnviron(env []string, workdir string) []string {
+	var out []string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, runMarkerVar+"=") {
+			continue
+		}
+		if workdir != "" {
+			kv = strings.ReplaceAll(kv, workdir, "$WORK")
+		}
+		out = append(out, kv)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // compilerID identifies a compiler by its path, size and mtime, or "" when
 // it cannot be found.
 func (c extCache) compilerID(compiler string) string {
@@ -86,17 +111,18 @@ func (c extCache) compilerID(compiler string) string {
 	return fmt.Sprintf("compiler %s %d %d", path, fi.Size(), fi.ModTime().UnixNano())
 }
 
-// fetch copies a cached module to dst; false on a miss.
+// fetch copies a cached module to dst; false on a miss. A module whose
+// content is not what was stored (a case wrote over it) is a miss: the
+// build that follows stores it again (see package sealed).
 func (c extCache) fetch(key, dst string) bool {
 	if key == "" {
 		return false
 	}
 	src := filepath.Join(c.dir, key)
-	if copyFile(src, dst) != nil {
+	if !sealed.Intact(src) || copyFile(src, dst) != nil {
 		return false
 	}
-	now := time.Now()
-	os.Chtimes(src, now, now) // last used, for cache.Dir.Prune
+	sealed.Touch(src) // last used, for cache.Dir.Prune
 	return true
 }
 
@@ -114,9 +140,12 @@ func (c extCache) store(key, built string) {
 		return
 	}
 	tmp.Close()
-	if copyFile(built, tmp.Name()) != nil || os.Rename(tmp.Name(), filepath.Join(c.dir, key)) != nil {
+	dst := filepath.Join(c.dir, key)
+	if copyFile(built, tmp.Name()) != nil || os.Rename(tmp.Name(), dst) != nil {
 		os.Remove(tmp.Name())
+		return
 	}
+	sealed.Seal(dst)
 }
 
 func copyFile(src, dst string) error {

@@ -64,17 +64,19 @@ func canonicalExtras(extras []string) []string {
 }
 
 // IsLocal reports whether the requirement installs from the case's own
-// files or the local disk: a path, or a file:// URL.
+// files or the local disk: a path, a file:// URL, or a version control
+// system's over file:// (git+file, hg+file…), a local repository.
 func (r Requirement) IsLocal() bool {
-	return r.Path != "" || urlScheme(r.URL) == "file"
+	scheme := urlScheme(r.URL)
+	return r.Path != "" || scheme == "file" || strings.HasSuffix(scheme, "+file")
 }
 
-// NeedsNetwork reports whether installing needs a URL other than file://
+// NeedsNetwork reports whether installing needs a URL that is not local
 // (git+https, https, git+ssh...). A plain "name==1.0" is not counted: it
 // can come from a local wheel directory or index, which is the caller's
 // business.
 func (r Requirement) NeedsNetwork() bool {
-	return r.URL != "" && urlScheme(r.URL) != "file"
+	return r.URL != "" && !r.IsLocal()
 }
 
 // urlScheme returns the lowercased scheme of a URL ("git+https"), or "" if

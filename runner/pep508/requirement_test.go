@@ -64,6 +64,9 @@ func TestLocalAndNetwork(t *testing.T) {
 		{"mlx @ git+https://github.com/ml-explore/mlx@8e00a2d9d", false, true},
 		{"pkg @ https://example.com/pkg.whl", false, true},
 		{"pkg @ git+ssh://git@github.com/a/b", false, true},
+		{"pkg @ git+file:///srv/repos/pkg@main", true, false},
+		{"pkg @ GIT+FILE:///srv/repos/pkg", true, false},
+		{"pkg @ hg+file:///srv/repos/pkg", true, false},
 	}
 	for _, tt := range tests {
 		r, err := Parse(tt.in)
