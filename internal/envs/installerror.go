@@ -40,6 +40,9 @@ func (e *InstallError) Error() string {
 	if len(lines) == 0 {
 		return e.what() + " failed with no output"
 	}
+	if sites := e.Unreachable(); len(sites) > 0 {
+		return e.what() + " failed: no answer from " + strings.Join(sites, ", ") + ": " + strings.Join(lines, "\n")
+	}
 	return e.what() + " failed: " + strings.Join(lines, "\n")
 }
 
