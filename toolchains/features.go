@@ -50,7 +50,7 @@ type FeatureOptions struct {
 // a fact of the Host or of the Interpreter.
 var costlyFeatures = map[string]func(*Features, context.Context) (bool, string){
 	// network: the package index answers (one HTTP request through
-	// python, up to 3 s).
+	// python for one project's page, up to 5 s).
 	"network": (*Features).probeNetwork,
 	// cc: a C compiler compiles and links an empty program (30-100 ms),
 	// unless the Host already probed it.
@@ -72,7 +72,9 @@ type onceProbe struct {
 
 func (p *onceProbe) answer() (bool, string) {
 	p.once.Do(func() {
-		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+		// Room for the network probe's 5 s read after an interpreter's
+		// start on a loaded machine; the other probes take milliseconds.
+		ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
 		defer cancel()
 		p.ok, p.why = p.run(ctx)
 	})
@@ -146,7 +148,7 @@ func (f *Features) probeNetwork(ctx context.Context) (bool, string) {
 	if index == "" {
 		index = "https://pypi.org/simple/"
 	}
-	if err := probeIndex(ctx, f.python, f.getenv, index, 3*time.Second); err != nil {
+	if err := probeIndex(ctx, f.python, f.getenv, index, 5*time.Second); err != nil {
 		return false, err.Error()
 	}
 	return true, ""

@@ -45,15 +45,23 @@ func probeIndex(ctx context.Context, python string, getenv func(string) string, 
 	return fmt.Errorf("package index %s: unsupported scheme %q (want http, https or file)", u.Redacted(), u.Scheme)
 }
 
-// probeHTTPIndex sends one GET and reads nothing of the body: a simple
-// index page can be megabytes.
+// probeHTTPIndex sends one GET and reads nothing of the body. It asks for
+// one project's page (pip's), not the index's root: the root lists every
+// project (40 MB from PyPI), and a mirror or proxy may build all of it
+// before its first byte, past the probe's limit, so that an index that
+// answers every install was taken for no network. Any answer counts,
+// a 404 from an index without pip included.
 func probeHTTPIndex(ctx context.Context, python string, getenv func(string) string, u *url.URL, timeout time.Duration) error {
 	if python == "" {
 		return fmt.Errorf("package index %s: no interpreter to send the request", u.Redacted())
 	}
-	if _, _, err := HTTPGet(ctx, python, getenv, u.String(), 0, timeout); err != nil {
+	page := *u
+	page.Path = strings.TrimSuffix(page.Path, "/") + "/pip/"
+	page.RawPath = ""
+	if _, _, err := HTTPGet(ctx, python, getenv, page.String(), 0, timeout); err != nil {
 		// The reason may repeat the URL, credentials included.
-		why := strings.ReplaceAll(err.Error(), u.String(), u.Redacted())
+		why := strings.ReplaceAll(err.Error(), page.String(), page.Redacted())
+		why = strings.ReplaceAll(why, u.String(), u.Redacted())
 		return fmt.Errorf("no answer from %s within %s: %s", u.Redacted(), timeout, why)
 	}
 	return nil

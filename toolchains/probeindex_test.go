@@ -13,6 +13,26 @@ import (
 	"time"
 )
 
+// TestProbeIndexAsksForAProjectPage: an index whose root never answers in
+// time (a proxy building PyPI's 40 MB project list) still answers the
+// page of one project, and installs work; the probe must say so.
+func TestProbeIndexAsksForAProjectPage(t *testing.T) {
+	py := requestPython(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/simple/" || r.URL.Path == "/simple" {
+			<-r.Context().Done()
+			return
+		}
+		w.Write([]byte("<html>a project</html>"))
+	}))
+	defer srv.Close()
+	for _, index := range []string{srv.URL + "/simple/", srv.URL + "/simple"} {
+		if err := probeIndex(context.Background(), py, noVariables, index, 0); err != nil {
+			t.Errorf("probeIndex(%s) = %v, want an answer", index, err)
+		}
+	}
+}
+
 func TestProbeIndex(t *testing.T) {
 	py := requestPython(t)
 	ok := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

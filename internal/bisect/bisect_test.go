@@ -3,6 +3,7 @@ package bisect
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -125,7 +126,7 @@ func TestVersionsEndToEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			revs, err := between(listed, "1.0", "1.9", false)
+			revs, _, err := between(listed, "1.0", "1.9", false)
 			if err != nil || len(revs) != 10 {
 				t.Fatalf("between = %v, %v", revs, err)
 			}
@@ -159,7 +160,7 @@ func TestVersionsEnds(t *testing.T) {
 		{"1.7", "1.9", "the good end 1.7 is already bad"},
 		{"1.0", "1.5", "the bad end 1.5 passes"},
 	} {
-		revs, err := between([]string{"1.0", "1.5", "1.6", "1.7", "1.8", "1.9"}, tc.good, tc.bad, false)
+		revs, _, err := between([]string{"1.0", "1.5", "1.6", "1.7", "1.8", "1.9"}, tc.good, tc.bad, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,5 +171,36 @@ func TestVersionsEnds(t *testing.T) {
 		if len(f.steps) > 2 {
 			t.Errorf("%s…%s: %d steps; a range that brackets nothing must not be searched", tc.good, tc.bad, len(f.steps))
 		}
+	}
+}
+
+// TestVersionsFirstFixed searches releases newest first, from a good end
+// newer than the bad one: crashy-pkg aborts at exit up to 1.3 and is fixed
+// in 1.4, and the summary names 1.4 the first fixed release.
+func TestVersionsFirstFixed(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i <= 9; i++ {
+		v := fmt.Sprintf("1.%d", i)
+		if _, err := wheelhouse.Module("crashy-pkg", v, "crashy", crashyBody(v, i < 4)).Write(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix := cases.Index{NoIndex: true, FindLinks: []string{dir}}
+	tg := openTarget(t, crashCase(t, "crashy", "crashy-pkg==1.9", "crashy-pkg==1.0"), ix, "crashy-pkg")
+	var log strings.Builder
+	o := Options{TargetOptions: TargetOptions{Python: "3.12", Package: "crashy-pkg", Repeat: 1}, Good: "1.9", Bad: "1.0"}
+	f, err := Run(context.Background(), tg, o, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if !strings.Contains(log.String(), "first fixed: 1.4  last bad: 1.3\n") {
+		t.Errorf("summary does not name 1.4 the first fixed release:\n%s", log.String())
+	}
+	if l := NewLog(tg, o, f, nil); l.FirstFixed != "1.4" || l.LastBad != "1.3" || l.FirstBad != "" {
+		t.Errorf("log: first fixed %q, last bad %q, first bad %q; want 1.4, 1.3 and none", l.FirstFixed, l.LastBad, l.FirstBad)
+	}
+	o.Write = true
+	if _, err := Run(context.Background(), tg, o, io.Discard); err == nil || !strings.Contains(err.Error(), "--write") {
+		t.Errorf("--write with a first-fixed search: err = %v, want a refusal", err)
 	}
 }

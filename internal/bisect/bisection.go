@@ -90,12 +90,21 @@ func runVersions(ctx context.Context, t *Target, o Options, log io.Writer, repor
 	for _, w := range warnings {
 		fmt.Fprintf(log, "warning: %s\n", w)
 	}
-	revs, err := between(listed, o.Good, o.Bad, o.Pre)
+	revs, fixed, err := between(listed, o.Good, o.Bad, o.Pre)
 	if err != nil {
 		return Finding{}, err
 	}
-	fmt.Fprintf(log, "bisecting %d versions of %s (%s … %s) on %s\n", len(revs), o.Package, revs[0], revs[len(revs)-1], t.run.ID)
-	return overVersions(ctx, t, revs, report)
+	if fixed && o.Write {
+		return Finding{}, errors.New("--write records the first bad release; a search for the first fixed one (--good newer than --bad) has none to write")
+	}
+	what := "versions"
+	if fixed {
+		what = "versions, newest first, for the first fixed one"
+	}
+	fmt.Fprintf(log, "bisecting %d %s of %s (%s … %s) on %s\n", len(revs), what, o.Package, revs[0], revs[len(revs)-1], t.run.ID)
+	f, err := overVersions(ctx, t, revs, report)
+	f.fixed = fixed
+	return f, err
 }
 
 func runCommits(ctx context.Context, t *Target, o Options, log io.Writer, report func(Step)) (Finding, error) {
@@ -173,5 +182,10 @@ func NewLog(t *Target, o Options, f Finding, err error) Log {
 		return l
 	}
 	l.FirstBad, l.Subject, l.LastGood, l.Candidates, l.Skipped = f.firstBad, f.subject, f.lastGood, f.candidates, f.skipped
+	if f.fixed {
+		// Searched newest first: the last good step is the oldest good
+		// release, the first fixed; the first bad step the newest bad one.
+		l.FirstBad, l.LastGood, l.FirstFixed, l.LastBad = "", "", f.lastGood, f.firstBad
+	}
 	return l
 }

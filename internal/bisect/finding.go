@@ -12,7 +12,20 @@ import (
 // writeSummary prints where the search ended, after the step log:
 //
 //	first bad: 8e00a2d9d "Make mx.compile cache erasing thread safe (#4248)"  last good: d9e2b0d40
+//
+// or, for a search for the first fixed release (newest first),
+//
+//	first fixed: 3.12.0  last bad: 3.11.0
 func (f Finding) writeSummary(w io.Writer) {
+	if f.fixed {
+		if f.decisive() {
+			fmt.Fprintf(w, "first fixed: %s  last bad: %s\n", f.lastGood, f.firstBad)
+		} else {
+			fmt.Fprintf(w, "first fixed: %s or an older one down to %s (skipped steps left it open)  last bad: %s\n", f.lastGood, f.candidates[0], f.firstBad)
+		}
+		f.writeSkipped(w)
+		return
+	}
 	first := shortRev(f.firstBad)
 	if f.subject != "" {
 		first += " " + `"` + f.subject + `"`
@@ -26,6 +39,11 @@ func (f Finding) writeSummary(w io.Writer) {
 		}
 		fmt.Fprintf(w, "first bad: one of %s (skipped steps left it open)  last good: %s\n", strings.Join(cands, ", "), shortRev(f.lastGood))
 	}
+	f.writeSkipped(w)
+}
+
+// writeSkipped ends the summary: the skipped steps and the count.
+func (f Finding) writeSkipped(w io.Writer) {
 	if len(f.skipped) > 0 {
 		var sk []string
 		for _, s := range f.skipped {
@@ -48,6 +66,8 @@ type Log struct {
 	FirstBad   string   `json:"first_bad,omitempty"`
 	Subject    string   `json:"subject,omitempty"`
 	LastGood   string   `json:"last_good,omitempty"`
+	FirstFixed string   `json:"first_fixed,omitempty"` // a search with --good newer than --bad
+	LastBad    string   `json:"last_bad,omitempty"`
 	Candidates []string `json:"candidates,omitempty"`
 	Skipped    []string `json:"skipped,omitempty"`
 	Steps      []Step   `json:"steps"`

@@ -17,6 +17,10 @@ type Finding struct {
 	candidates []string // in order; just firstBad when the search was decisive
 	skipped    []string // revisions that could not be judged, in order
 	steps      []Step   // every step, the two ends first
+	// fixed is a search over releases newest first, from a good end newer
+	// than the bad: lastGood is then the first fixed release, firstBad the
+	// last bad one.
+	fixed bool
 }
 
 // decisive reports whether the search narrowed the change to one revision.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -147,19 +148,25 @@ func linkTargets(page string) []string {
 
 // between orders versions by PEP 440 and keeps those from good to bad,
 // both ends included (and added when the listing lacks them: they are the
-// user's word). Pre-releases and development releases inside the range are
-// kept only when pre is set.
-func between(versions []string, good, bad string, pre bool) ([]string, error) {
+// user's word), in that order: oldest first when good is the older end (a
+// search for the first bad release), newest first when good is the newer
+// (a search for the first fixed one; fixed is then true). Pre-releases and
+// development releases inside the range are kept only when pre is set.
+func between(versions []string, good, bad string, pre bool) (out []string, fixed bool, err error) {
 	gv, err := pep440.ParseVersion(good)
 	if err != nil {
-		return nil, fmt.Errorf("--good %q: %v", good, err)
+		return nil, false, fmt.Errorf("--good %q: %v", good, err)
 	}
 	bv, err := pep440.ParseVersion(bad)
 	if err != nil {
-		return nil, fmt.Errorf("--bad %q: %v", bad, err)
+		return nil, false, fmt.Errorf("--bad %q: %v", bad, err)
 	}
-	if pep440.Compare(gv, bv) >= 0 {
-		return nil, fmt.Errorf("--good %s is not older than --bad %s (versions are bisected oldest first)", good, bad)
+	lo, hi := gv, bv
+	switch c := pep440.Compare(gv, bv); {
+	case c == 0:
+		return nil, false, fmt.Errorf("--good %s and --bad %s are the same version", good, bad)
+	case c > 0:
+		lo, hi, fixed = bv, gv, true
 	}
 	parsed := []pep440.Version{gv, bv}
 	for _, s := range versions {
@@ -167,7 +174,7 @@ func between(versions []string, good, bad string, pre bool) ([]string, error) {
 		if err != nil {
 			continue
 		}
-		if pep440.Compare(v, gv) <= 0 || pep440.Compare(v, bv) >= 0 {
+		if pep440.Compare(v, lo) <= 0 || pep440.Compare(v, hi) >= 0 {
 			continue
 		}
 		if v.IsPrerelease() && !pre {
@@ -176,14 +183,16 @@ func between(versions []string, good, bad string, pre bool) ([]string, error) {
 		parsed = append(parsed, v)
 	}
 	sort.SliceStable(parsed, func(i, j int) bool { return pep440.Compare(parsed[i], parsed[j]) < 0 })
-	var out []string
 	for i, v := range parsed {
 		if i > 0 && pep440.Compare(parsed[i-1], v) == 0 {
 			continue
 		}
 		out = append(out, v.String())
 	}
-	return out, nil
+	if fixed {
+		slices.Reverse(out)
+	}
+	return out, fixed, nil
 }
 
 // overVersions searches revs, ordered oldest first from the good end to

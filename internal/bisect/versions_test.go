@@ -25,11 +25,11 @@ func TestBetween(t *testing.T) {
 		{"ordered by PEP 440, not as strings", "1.0", "1.10", false, []string{"1.0", "1.2", "1.5", "1.9", "1.10"}, ""},
 		{"pre-releases with --pre", "1.2", "1.9", true, []string{"1.2", "1.5.dev0", "1.5rc1", "1.5", "1.9"}, ""},
 		{"ends not listed are still the ends", "1.1", "1.3", false, []string{"1.1", "1.2", "1.3"}, ""},
-		{"good after bad", "2.0", "1.0", false, nil, "not older"},
-		{"same", "1.0", "1.0.0", false, nil, "not older"},
+		{"good after bad: newest first, for the first fixed", "1.9", "1.2", false, []string{"1.9", "1.5", "1.2"}, ""},
+		{"same", "1.0", "1.0.0", false, nil, "the same version"},
 		{"bad version", "x.y", "1.0", false, nil, "--good"},
 	} {
-		got, err := between(listed, tc.good, tc.bad, tc.pre)
+		got, fixed, err := between(listed, tc.good, tc.bad, tc.pre)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: err = %v, want %q", tc.name, err, tc.err)
@@ -38,6 +38,9 @@ func TestBetween(t *testing.T) {
 		}
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: between = %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+		if want := tc.good > tc.bad; fixed != want {
+			t.Errorf("%s: fixed = %v, want %v", tc.name, fixed, want)
 		}
 	}
 }

@@ -102,6 +102,7 @@ type assembly struct {
 	installer string   // installerPip or installerUV
 	uv        string   // uv's path, when installer is uv
 	environ   []string // the installers' environment
+	fetched   string   // the folder pip downloaded into, when it did (see downloads.go)
 }
 
 // createVenv creates the virtual environment, with the interpreter's venv
@@ -138,14 +139,26 @@ func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (wa
 			return nil, fmt.Errorf("envs: %s: %w", a.spec.Python, err)
 		}
 		defer release()
-		argv = pipInstallArgs(install, venvPython(a.venv))
 		environ = append(slices.Clip(environ), "PYTHONPATH="+pipPath)
 		m.Installer = strings.TrimSpace("pip " + pipVersion(pipPath))
+		if fetchesFirst(install) {
+			from, offline, err := c.fetch(ctx, a, install, environ, m)
+			if err != nil {
+				return nil, err
+			}
+			if install = from; offline {
+				environ = offlineEnviron(environ)
+			}
+		}
+		argv = pipInstallArgs(install, venvPython(a.venv))
 	}
 	if err := c.run(ctx, a.key, argv, environ, a.tmp); err != nil {
 		return nil, err
 	}
 	m.Commands = append(m.Commands, argv)
+	if a.fetched != "" {
+		c.keepDownloads(a.fetched)
+	}
 	return warnings, nil
 }
 
@@ -237,13 +250,25 @@ func lookPath(name, path string) string {
 // neither pip nor uv picks up a project or relative path from wherever
 // cleanexit was started).
 func (c *Cache) run(ctx context.Context, key string, argv, env []string, dir string) error {
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	_, err := c.runOutput(ctx, key, argv, env, dir)
+	return err
+}
+
+// runOutput is run that also returns what the command printed.
+func (c *Cache) runOutput(ctx context.Context, key string, argv, env []string, dir string) (string, error) {
+	limit, err := c.installTimeout()
+	if err != nil {
+		return "", err
+	}
+	runCtx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
 	// Ctrl-C kills the whole build, the PEP 517 backend below pip too, and
 	// pip's temporary folders live in dir, which the build removes.
 	procgroup.Isolate(cmd)
 	tmp := filepath.Join(dir, "tmp")
 	if err := os.MkdirAll(tmp, 0o777); err != nil {
-		return err
+		return "", err
 	}
 	cmd.Env = append(env, "TMPDIR="+tmp)
 	cmd.Dir = dir
@@ -251,19 +276,21 @@ func (c *Cache) run(ctx context.Context, key string, argv, env []string, dir str
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	cmd.WaitDelay = waitDelay
-	err := cmd.Run()
+	err = cmd.Run()
 	procgroup.Kill(cmd)
 	if ctxErr := ctx.Err(); ctxErr != nil {
-		return ctxErr
+		return "", ctxErr
 	}
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil:
-		return nil
+		return out.String(), nil
+	case runCtx.Err() != nil:
+		return "", &InstallError{Key: key, Command: argv, Output: out.String(), TimedOut: limit}
 	case errors.As(err, &exitErr):
-		return &InstallError{Key: key, Command: argv, Output: out.String()}
+		return "", &InstallError{Key: key, Command: argv, Output: out.String()}
 	default:
-		return fmt.Errorf("envs: running %s: %w", argv[0], err)
+		return "", fmt.Errorf("envs: running %s: %w", argv[0], err)
 	}
 }
 

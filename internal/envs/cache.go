@@ -19,6 +19,10 @@ type Cache struct {
 	Getenv    func(string) string // caller's environment, for PIP_*/UV_* config and PATH; default: a lookup in environ
 	Installer string              // "auto" (uv if on PATH else pip), "pip", "uv"
 
+	// InstallTimeout bounds each venv and installer command of a build (see
+	// installtimeout.go); 0: CLEANEXIT_INSTALL_TIMEOUT, else 30 minutes.
+	InstallTimeout time.Duration
+
 	// environ is the caller's whole environment, which the installer
 	// children inherit after the filtering described in childenv.go; nil
 	// means os.Environ(). A Getenv func alone cannot be enumerated, hence

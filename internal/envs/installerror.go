@@ -3,6 +3,7 @@ package envs
 import (
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // InstallError is a venv or installer command that failed. Error gives the
@@ -11,6 +12,9 @@ type InstallError struct {
 	Key     string
 	Command []string
 	Output  string // full, stdout and stderr interleaved
+	// TimedOut is the time limit the command reached and was killed at
+	// (see installtimeout.go); 0 when it ended by itself.
+	TimedOut time.Duration
 }
 
 // maxErrorLines and maxErrorLineLen bound what Error shows: enough for pip's
@@ -26,8 +30,18 @@ const (
 // the last few meaningful lines.
 func (e *InstallError) Error() string {
 	lines := diagnosisLines(e.Output)
+	if e.TimedOut > 0 {
+		why := e.what() + " did not finish within " + e.TimedOut.String() + " and was stopped (an index that answers slowly? CLEANEXIT_INSTALL_TIMEOUT sets the limit)"
+		if len(lines) == 0 {
+			return why
+		}
+		return why + "; its last words: " + strings.Join(lines, "\n")
+	}
 	if len(lines) == 0 {
 		return e.what() + " failed with no output"
+	}
+	if sites := e.Unreachable(); len(sites) > 0 {
+		return e.what() + " failed: no answer from " + strings.Join(sites, ", ") + ": " + strings.Join(lines, "\n")
 	}
 	return e.what() + " failed: " + strings.Join(lines, "\n")
 }
@@ -57,6 +71,8 @@ func (e *InstallError) what() string {
 		return "creating the virtual environment (" + tool + ")"
 	case tool == "uv":
 		return "uv pip install"
+	case has("download"):
+		return "pip download"
 	default:
 		return "pip install"
 	}

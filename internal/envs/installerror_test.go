@@ -41,6 +41,13 @@ No matching distribution found for alpha
   Caused by: client error (Connect)
   Caused by: dns error: failed to lookup address information: Temporary failure in name resolution
 `
+	// pip 23.2 here, with a find-links page on a host that does not
+	// resolve beside the index that answers.
+	pipOffSiteLinks = `Looking in links: /opt/wheels, https://ci:t0ken@llvm.github.io/eudsl
+WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f5d52015b20>: Failed to establish a new connection: [Errno -2] Name or service not known')': /eudsl
+ERROR: Could not find a version that satisfies the requirement mlir-python-bindings==20261004+758aa4a92 (from versions: 0.0.1)
+ERROR: No matching distribution found for mlir-python-bindings==20261004+758aa4a92
+`
 	pipCrash = `Collecting alpha
 Traceback (most recent call last):
   File "/c/pip/x/pip/__main__.py", line 31, in <module>
@@ -62,10 +69,11 @@ func TestInstallErrorMessage(t *testing.T) {
 	}{
 		{"pip 23 missing", pip, pip23Missing, "pip install failed: ERROR: Could not find a version that satisfies the requirement nosuch==9 (from versions: none)\nERROR: No matching distribution found for nosuch==9", false},
 		{"pip 18 missing", pip, pip18Missing, "pip install failed: Could not find a version that satisfies the requirement nosuch==9 (from versions: )\nNo matching distribution found for nosuch==9", false},
-		{"pip 23 offline", pip, pip23Offline, "pip install failed: ERROR: Could not find a version that satisfies the requirement alpha (from versions: none)\nERROR: No matching distribution found for alpha", true},
+		{"pip 23 offline", pip, pip23Offline, "pip install failed: no answer from https://nonexistent.invalid/simple: ERROR: Could not find a version that satisfies the requirement alpha (from versions: none)\nERROR: No matching distribution found for alpha", true},
 		{"pip 18 offline", pip, pip18Offline, "pip install failed: Could not find a version that satisfies the requirement alpha (from versions: )\nNo matching distribution found for alpha", true},
 		{"uv missing", uv, uvMissing, "uv pip install failed: × No solution found when resolving dependencies:\n╰─▶ Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.", false},
-		{"uv offline", uv, uvOffline, "uv pip install failed: error: Failed to fetch: `https://pypi.org/simple/alpha/`\nCaused by: Request failed after 3 retries\nCaused by: error sending request for url (https://pypi.org/simple/alpha/)\nCaused by: client error (Connect)\nCaused by: dns error: failed to lookup address information: Temporary failure in name resolution", true},
+		{"uv offline", uv, uvOffline, "uv pip install failed: no answer from https://pypi.org: error: Failed to fetch: `https://pypi.org/simple/alpha/`\nCaused by: Request failed after 3 retries\nCaused by: error sending request for url (https://pypi.org/simple/alpha/)\nCaused by: client error (Connect)\nCaused by: dns error: failed to lookup address information: Temporary failure in name resolution", true},
+		{"pip off-site find-links", pip, pipOffSiteLinks, "pip install failed: no answer from https://ci:xxxxx@llvm.github.io/eudsl: ERROR: Could not find a version that satisfies the requirement mlir-python-bindings==20261004+758aa4a92 (from versions: 0.0.1)\nERROR: No matching distribution found for mlir-python-bindings==20261004+758aa4a92", true},
 		{"pip crash", pip, pipCrash, "pip install failed: File \"/c/pip/x/pip/__main__.py\", line 31, in <module>\nsys.exit(_main())\nModuleNotFoundError: No module named '_ctypes'", false},
 		{"venv without output", venv, "", "creating the virtual environment (pip) failed with no output", false},
 	}

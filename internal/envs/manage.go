@@ -128,6 +128,11 @@ func (c *Cache) Clear() error {
 	errs = append(errs, c.removeLeftovers()...)
 	errs = append(errs, c.removePipCopies()...)
 	errs = append(errs, c.removePrivateCopies()...)
+	// A build that is using a downloaded file holds a link of its own
+	// (see downloads.go), so the folder can go at any time.
+	if err := os.RemoveAll(c.downloadsDir()); err != nil {
+		errs = append(errs, err)
+	}
 	if len(kept) > 0 {
 		errs = append(errs, fmt.Errorf("kept %d environment(s) in use by a running process: %s",
 			len(kept), strings.Join(kept, ", ")))

@@ -147,6 +147,7 @@ func TestClear(t *testing.T) {
 	cacheEnv(t, c, a, time.Now())
 	keyB := cacheEnv(t, c, b, time.Now())
 	writeFile(t, filepath.Join(c.pipRoot(), "00112233445566aa", "pip", "__init__.py"), "")
+	writeFile(t, filepath.Join(c.downloadsDir(), "alpha-1.0-py3-none-any.whl"), "")
 
 	user := &Cache{Root: c.Root}
 	defer user.Close()
@@ -163,6 +164,9 @@ func TestClear(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(c.pipRoot(), "00112233445566aa")); !errors.Is(err, os.ErrNotExist) {
 		t.Error("Clear kept the pip copy")
+	}
+	if _, err := os.Stat(c.downloadsDir()); !errors.Is(err, os.ErrNotExist) {
+		t.Error("Clear kept the downloaded files")
 	}
 	user.Close()
 	if err := c.Clear(); err != nil {
