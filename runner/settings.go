@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cleanexit/cleanexit/internal/authoring"
+	"github.com/cleanexit/cleanexit/internal/changed"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/selection"
@@ -150,9 +150,9 @@ func (st Settings) Config(args []string) (Config, error) {
 	}
 	if st.Changed != "" {
 		// No Args would mean the whole corpus: when nothing changed, the
-		// error is authoring.ErrNothingChanged, for the caller to decide.
+		// error is changed.ErrNothing, for the caller to decide.
 		var err error
-		if cfg.Args, err = authoring.ChangedCases(st.Corpus, st.Changed); err != nil {
+		if cfg.Args, err = changed.Cases(st.Corpus, st.Changed); err != nil {
 			return cfg, err
 		}
 	}

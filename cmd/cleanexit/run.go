@@ -8,7 +8,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/cleanexit/cleanexit/internal/authoring"
+	"github.com/cleanexit/cleanexit/internal/changed"
+
 	"github.com/cleanexit/cleanexit/internal/bisect"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
@@ -38,7 +39,7 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg, err := f.Settings.Config(paths)
-	if errors.Is(err, authoring.ErrNothingChanged) {
+	if errors.Is(err, changed.ErrNothing) {
 		if f.AllowEmpty {
 			fmt.Fprintln(stdout, err)
 			return nil

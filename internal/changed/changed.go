@@ -1,4 +1,4 @@
-package authoring
+package changed
 
 import (
 	"bytes"
@@ -14,21 +14,22 @@ import (
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
 
-// ChangedCases returns the case files under corpusRoot that differ from
+// Cases returns the case files under corpusRoot that differ from
 // the git revision base: added or modified since the point where the
 // current branch left base (their merge base, as a pull request's diff
 // shows it), uncommitted and untracked changes included. Deleted cases are
 // not returned: there is nothing left to run. A change to the suite's
-// corpus.yaml changes every case, so it returns them all.
+// corpus.yaml changes every case, so it returns the corpus root, which names
+// them all to cases.LoadArgs.
 //
-// When no case changed it returns ErrNothingChanged, never an empty list:
+// When no case changed it returns ErrNothing, never an empty list:
 // to the runner no cases means the whole corpus.
 //
 // A case's local package (packages: [./pkg]) and its local wheel folders
 // (index: find-links) are part of it: a change in them selects the cases
 // that name them (see casesUsing), but for what a build of the package
 // wrote into it (cases.BuildOutput).
-func ChangedCases(corpusRoot, base string) ([]string, error) {
+func Cases(corpusRoot, base string) ([]string, error) {
 	absRoot, err := filepath.Abs(corpusRoot)
 	if err != nil {
 		return nil, err
@@ -65,7 +66,7 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 		}
 		inCorpus, ok := strings.CutPrefix(p, prefix)
 		if ok && inCorpus == "corpus.yaml" {
-			return casesUnder(corpusRoot)
+			return []string{corpusRoot}, nil // every case, as the runner reads a root
 		}
 		parts := strings.Split(inCorpus, "/")
 		if !ok || len(parts) != 2 || !strings.HasSuffix(parts[1], ".txtar") {
@@ -83,7 +84,7 @@ func ChangedCases(corpusRoot, base string) ([]string, error) {
 		add(file)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w under %s since %s", ErrNothingChanged, corpusRoot, base)
+		return nil, fmt.Errorf("%w under %s since %s", ErrNothing, corpusRoot, base)
 	}
 	sort.Strings(out)
 	return out, nil
@@ -180,9 +181,9 @@ func pathInCheckout(top, dir string) (string, error) {
 	return filepath.ToSlash(rel) + "/", nil
 }
 
-// ErrNothingChanged is ChangedCases' answer when a change touches no
+// ErrNothing is Cases' answer when a change touches no
 // case: a pull request that changes only code has no cases to run.
-var ErrNothingChanged = errors.New("no case changed")
+var ErrNothing = errors.New("no case changed")
 
 // git runs git in dir and returns its standard output; an error carries
 // git's own message.

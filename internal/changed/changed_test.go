@@ -1,4 +1,4 @@
-package authoring
+package changed
 
 import (
 	"errors"
@@ -58,7 +58,7 @@ func TestChangedCases(t *testing.T) {
 	write("README.md", "2")
 
 	root := filepath.Join(repo, "corpus")
-	got, err := ChangedCases(root, "main")
+	got, err := Cases(root, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,26 +73,26 @@ func TestChangedCases(t *testing.T) {
 
 	// A change to the suite's defaults changes every case.
 	write("corpus/corpus.yaml", "python: \"3.12\"\n")
-	got, err = ChangedCases(root, "main")
+	got, err = Cases(root, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 4 { // added, edited, kept, untracked
-		t.Errorf("after a corpus.yaml change: %q, want every case", got)
+	if len(got) != 1 || got[0] != root {
+		t.Errorf("after a corpus.yaml change: %q, want the corpus root %s (every case)", got, root)
 	}
 
-	if _, err := ChangedCases(root, "HEAD"); err != nil {
+	if _, err := Cases(root, "HEAD"); err != nil {
 		t.Errorf("uncommitted changes against HEAD: %v", err)
 	}
 	run("add", ".")
 	run("commit", "-q", "-m", "everything")
-	if got, err := ChangedCases(root, "HEAD"); !errors.Is(err, ErrNothingChanged) {
-		t.Errorf("nothing changed since HEAD: got %q, %v; want ErrNothingChanged", got, err)
+	if got, err := Cases(root, "HEAD"); !errors.Is(err, ErrNothing) {
+		t.Errorf("nothing changed since HEAD: got %q, %v; want ErrNothing", got, err)
 	}
-	if _, err := ChangedCases(root, "origin/nope"); err == nil {
+	if _, err := Cases(root, "origin/nope"); err == nil {
 		t.Error("an unknown revision was accepted")
 	}
-	if _, err := ChangedCases(t.TempDir(), "main"); err == nil {
+	if _, err := Cases(t.TempDir(), "main"); err == nil {
 		t.Error("a folder outside git was accepted")
 	}
 }
