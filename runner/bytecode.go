@@ -23,9 +23,11 @@ func compiledFromSource(python string, wrote []string) []string {
 	if len(pycs) == 0 || python == "" {
 		return wrote
 	}
-	// -E -s -B: no caller's PYTHON*, no user site, and nothing written
-	// while it checks; 2.7 knows all three.
-	cmd := exec.Command(python, "-E", "-s", "-B", "-c", bytecodeCheck)
+	// -E -s -S -B: no caller's PYTHON*, no user site, no site module (a
+	// planted sitecustomize.py that calls os._exit(0) would otherwise end
+	// the check before it says anything), and nothing written while it
+	// checks; 2.7 knows all four.
+	cmd := exec.Command(python, "-E", "-s", "-S", "-B", "-c", bytecodeCheck)
 	cmd.Env = []string{"PATH=/usr/bin:/bin"}
 	cmd.Stdin = strings.NewReader(strings.Join(pycs, "\n") + "\n")
 	out, err := cmd.Output()
