@@ -63,7 +63,11 @@ func isBytecodeName(p string) bool {
 
 // bytecodeCheck reads paths, one a line, and prints those that are the
 // interpreter's own: a file that is gone, a __pycache__ folder holding
-// only its own files, or a .pyc whose code equals its source's compiled.
+// only its own files, a .pyc whose code equals its source's compiled, or
+// one in __pycache__ with no source, which no import reads (another
+// session's copy of the library may compile a module the library lacks
+// into a __pycache__ it links). A .pyc beside where its source would be,
+// with none, is imported: it is kept.
 const bytecodeCheck = `
 import marshal, os, sys
 if sys.version_info[0] >= 3:
@@ -95,12 +99,14 @@ def own(p):
         return all(own(os.path.join(p, n)) for n in os.listdir(p))
     if os.path.islink(p) or not os.path.isfile(p):
         return False
+    src = source(p)
+    if os.path.basename(os.path.dirname(p)) == "__pycache__" and not os.path.exists(src):
+        return True  # never imported: Python reads __pycache__ only for a source
     with open(p, "rb") as f:
         data = f.read()
     if data[:4] != magic:
         return False
     code = marshal.loads(data[header:])
-    src = source(p)
     with open(src, "rb") as f:
         text = f.read()
     if sys.version_info[0] >= 3:
