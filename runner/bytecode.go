@@ -23,9 +23,11 @@ func compiledFromSource(python string, wrote []string) []string {
 	if len(pycs) == 0 || python == "" {
 		return wrote
 	}
-	// -E -s -B: no caller's PYTHON*, no user site, and nothing written
-	// while it checks; 2.7 knows all three.
-	cmd := exec.Command(python, "-E", "-s", "-B", "-c", bytecodeCheck)
+	// -E -s -S -B: no caller's PYTHON*, no user site, no site module (a
+	// planted sitecustomize.py that calls os._exit(0) would otherwise end
+	// the check before it says anything), and nothing written while it
+	// checks; 2.7 knows all four.
+	cmd := exec.Command(python, "-E", "-s", "-S", "-B", "-c", bytecodeCheck)
 	cmd.Env = []string{"PATH=/usr/bin:/bin"}
 	cmd.Stdin = strings.NewReader(strings.Join(pycs, "\n") + "\n")
 	out, err := cmd.Output()
@@ -61,7 +63,11 @@ func isBytecodeName(p string) bool {
 
 // bytecodeCheck reads paths, one a line, and prints those that are the
 // interpreter's own: a file that is gone, a __pycache__ folder holding
-// only its own files, or a .pyc whose code equals its source's compiled.
+// only its own files, a .pyc whose code equals its source's compiled, or
+// one in __pycache__ with no source, which no import reads (another
+// session's copy of the library may compile a module the library lacks
+// into a __pycache__ it links). A .pyc beside where its source would be,
+// with none, is imported: it is kept.
 const bytecodeCheck = `
 import marshal, os, sys
 if sys.version_info[0] >= 3:
@@ -93,12 +99,14 @@ def own(p):
         return all(own(os.path.join(p, n)) for n in os.listdir(p))
     if os.path.islink(p) or not os.path.isfile(p):
         return False
+    src = source(p)
+    if os.path.basename(os.path.dirname(p)) == "__pycache__" and not os.path.exists(src):
+        return True  # never imported: Python reads __pycache__ only for a source
     with open(p, "rb") as f:
         data = f.read()
     if data[:4] != magic:
         return False
     code = marshal.loads(data[header:])
-    src = source(p)
     with open(src, "rb") as f:
         text = f.read()
     if sys.version_info[0] >= 3:

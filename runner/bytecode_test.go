@@ -55,9 +55,15 @@ print(pyc)`
 	}
 	pycs := strings.Fields(string(out))
 	gone := filepath.Join(dir, "__pycache__", "own.cpython-399.pyc.1234")
-	got := compiledFromSource(python, []string{pycs[0], pycs[1], gone, own})
-	if want := []string{pycs[1], own}; !slices.Equal(got, want) {
-		t.Errorf("compiledFromSource kept %q, want %q (the planted .pyc and the source)", got, want)
+	// A .pyc in __pycache__ without a source is never imported; one where
+	// the source would be is.
+	orphan := filepath.Join(dir, "__pycache__", "nosource.cpython-312.pyc")
+	mkfile(t, orphan, "anything")
+	legacy := filepath.Join(dir, "legacy.pyc")
+	mkfile(t, legacy, "anything")
+	got := compiledFromSource(python, []string{pycs[0], pycs[1], gone, own, orphan, legacy})
+	if want := []string{pycs[1], own, legacy}; !slices.Equal(got, want) {
+		t.Errorf("compiledFromSource kept %q, want %q (the planted .pyc, the source, the sourceless .pyc beside it)", got, want)
 	}
 	if got := compiledFromSource(python, []string{filepath.Join(dir, "__pycache__")}); len(got) != 1 {
 		t.Errorf("a __pycache__ holding a plant: kept %q, want it named", got)

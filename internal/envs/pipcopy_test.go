@@ -1,6 +1,7 @@
 package envs
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -58,5 +59,40 @@ func TestCopyTree(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(src, "__init__.py")); err != nil {
 		t.Errorf("removing the copy's file removed the source's: %v", err)
+	}
+}
+
+// A case without --sandbox can write the cached pip copy in place: code
+// appended to its __init__.py runs in every later environment build. The
+// copy must be no way into the interpreter's own pip (a hard link is),
+// and the next use must find the change and make a fresh copy rather than
+// run it.
+func TestPipCopySealed(t *testing.T) {
+	base := t.TempDir()
+	writeFile(t, filepath.Join(base, "pip", "__init__.py"), "__version__ = \"24.0\"\n")
+	writeFile(t, filepath.Join(base, "pip", "_internal", "main.py"), "def main(): pass\n")
+	c := &Cache{Root: t.TempDir()}
+	spec := Spec{PythonKey: "py", PipDir: base}
+	dir, release, err := c.ensurePipCopy(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	f, err := os.OpenFile(filepath.Join(dir, "pip", "__init__.py"), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("open('/tmp/pwned', 'w')\n")
+	f.Close()
+	if data, _ := os.ReadFile(filepath.Join(base, "pip", "__init__.py")); string(data) != "__version__ = \"24.0\"\n" {
+		t.Errorf("writing the copy wrote the interpreter's pip: %q", data)
+	}
+	dir, release, err = c.ensurePipCopy(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if data, _ := os.ReadFile(filepath.Join(dir, "pip", "__init__.py")); string(data) != "__version__ = \"24.0\"\n" {
+		t.Errorf("the next use runs the changed copy: %q", data)
 	}
 }
