@@ -18,7 +18,8 @@
 // executes runs — all of them with a worker pool (RunAll, the CLI), or one
 // at a time (Execute, the `go test ./corpus/...` subtests). Environments are
 // shared between runs through the cache; concurrent runs that need the same
-// one wait for a single build. Every PASS or FAIL is decided in
-// internal/verdict, by pure functions; this package only gathers what they
-// decide from.
+// one wait for a single build. Every run's status is decided by one pure
+// function, internal/verdict's Run, from the facts the stages report (the
+// plan's, the environment's, the tries', the seals'); this package only
+// gathers them.
 package runner

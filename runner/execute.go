@@ -20,20 +20,25 @@ import (
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
-// Execute runs one planned run to its result.
+// Execute runs one planned run to its result. The stages report facts;
+// verdict.Run alone decides the status.
 func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) {
 	start := time.Now()
 	res = resultOf(r)
-	defer func() { res.Duration = time.Since(start) }()
+	var facts verdict.RunFacts
+	defer func() {
+		res.Status, res.Reason = verdict.Run(facts)
+		res.Duration = time.Since(start)
+	}()
 	if r.Skipped() {
-		res.Status, res.Reason = result.Unsupported, r.Unsupported
+		facts.Skipped = r.Unsupported
 		return res
 	}
 	s.untouched.begin(r.ID)
 	defer s.untouched.drop(r.ID)
 	spec := envSpec(r)
-	env, ok := s.ensureEnv(ctx, spec, &res)
-	if !ok {
+	env := s.ensureEnv(ctx, spec, &res, &facts)
+	if env == nil {
 		return res
 	}
 	job := s.job(r, env)
@@ -42,7 +47,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		done, reason := s.givePip(ctx, r, env, spec, &job)
 		defer done()
 		if reason != "" {
-			res.Status, res.Reason = result.Unresolved, reason
+			facts.EnvProblem = reason
 			return res
 		}
 	}
@@ -55,56 +60,42 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 		}
 		job.Sandbox = &sb
 	}
-	tries := s.attempt(ctx, r, job, &res)
+	tries, diagnosis := s.attempt(ctx, r, job, &res)
 	if !private {
 		s.afterRun(ctx, env, &res)
 	}
-	res.Status, res.Reason = tries.Status(r.XFail, ctx.Err() != nil, res.Reason)
+	facts.Tries, facts.XFail, facts.Interrupted, facts.Diagnosis = &tries, r.XFail, ctx.Err() != nil, diagnosis
 	wrote, beside := s.untouched.end(r.ID, r.Case.File)
 	library, earlier, unchecked := s.libraries.check(r.Interp)
 	res.Warnings = append(res.Warnings, unchecked...)
-	switch wrote = append(wrote, library...); {
-	case len(wrote) > 0:
-		// Whatever the script showed, a run that changed the corpus, the
-		// caller's configuration or an interpreter cannot be trusted, nor
-		// can later ones that would read what it planted.
-		res.Status, res.Reason = result.Fail, "wrote to "+strings.Join(wrote, ", ")
-		if len(beside) > 0 {
-			// The change was seen while these ran too: it is this run's,
-			// or theirs, and each of them fails with it.
-			res.Reason += ", or a run beside it did (" + strings.Join(beside, ", ") + ")"
-		}
-	case earlier != "":
-		res.Status, res.Reason = result.Unresolved, earlier
-	}
+	facts.Wrote, facts.Beside, facts.Earlier = append(wrote, library...), beside, earlier
 	return res
 }
 
 // ensureEnv makes the run's environment, or finds it in the cache, and
-// records it in res; false when the run cannot go on, res saying why.
-func (s *Session) ensureEnv(ctx context.Context, spec envs.Spec, res *result.Result) (*envs.Env, bool) {
+// records it in res; nil when the run cannot go on, facts saying why.
+func (s *Session) ensureEnv(ctx context.Context, spec envs.Spec, res *result.Result, facts *verdict.RunFacts) *envs.Env {
 	env, err := s.Cache.Ensure(ctx, spec)
 	if err != nil {
 		var ie *envs.InstallError
-		if errors.As(err, &ie) && ie.NeedsNetwork() {
-			res.Status, res.Reason = result.Unsupported, "network: "+firstLine(ie.Error())
-		} else {
-			res.Status, res.Reason = result.Unresolved, err.Error()
-			if errno := exitstatus.HostTrouble(err); errno != "" {
-				res.Reason = "host trouble (" + errno + "): " + res.Reason
-			}
+		switch {
+		case ctx.Err() != nil:
+			facts.EnvProblem = "interrupted while making the environment"
+		case errors.As(err, &ie) && ie.NeedsNetwork():
+			facts.Network = firstLine(ie.Error())
+		case exitstatus.HostTrouble(err) != "":
+			facts.EnvProblem = "host trouble (" + exitstatus.HostTrouble(err) + "): " + err.Error()
+		default:
+			facts.EnvProblem = err.Error()
 		}
-		if ctx.Err() != nil {
-			res.Reason = "interrupted while making the environment"
-		}
-		return nil, false
+		return nil
 	}
 	res.EnvKey, res.EnvBuilt, res.EnvTime, res.Installed = env.Key, env.Built, env.BuildTime, env.Installed
 	if env.Rebuilt != "" {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("rebuilt environment %s: the cached one was damaged (%s)", env.Key, env.Rebuilt))
 	}
 	res.Warnings = append(res.Warnings, env.Warnings...)
-	return env, true
+	return env
 }
 
 // job is what script.Execute needs to run r in env under the session's
@@ -147,9 +138,10 @@ func (s *Session) givePip(ctx context.Context, r *plan.Run, env *envs.Env, spec 
 	return func() { release(); drop() }, ""
 }
 
-// attempt runs the job as often as repeat and retries ask, and describes
-// the decisive outcome in res.
-func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res *result.Result) verdict.Attempts {
+// attempt runs the job as often as repeat and retries ask, describes the
+// decisive outcome in res, and returns the tries with the decisive one's
+// diagnosis.
+func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res *result.Result) (verdict.Attempts, string) {
 	repeat := r.Variant.Repeat
 	if s.Repeat > 0 {
 		repeat = s.Repeat
@@ -171,7 +163,7 @@ func (s *Session) attempt(ctx context.Context, r *plan.Run, job script.Job, res 
 			res.Reason = decisive.Unresolved
 		}
 	}
-	return tries
+	return tries, res.Reason
 }
 
 // afterRun checks the shared environment a run used. Any run may have

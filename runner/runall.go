@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/verdict"
 	"github.com/cleanexit/cleanexit/runner/result"
 )
 
@@ -71,7 +72,7 @@ func (s *Session) RunAll(ctx context.Context, jobs int, emit func(result.Result)
 		}
 		if ctx.Err() != nil {
 			res := resultOf(s.Runs[i])
-			res.Status, res.Reason = result.Unresolved, "not run: interrupted"
+			res.Status, res.Reason = verdict.Run(verdict.RunFacts{NotRun: "interrupted"})
 			report(i, res)
 			continue
 		}

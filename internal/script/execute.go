@@ -82,14 +82,15 @@ func (x *execution) execute() Outcome {
 	// A case that did not come through the loader (or a reader that fell
 	// behind) still never reaches testscript with a line it would refuse
 	// or panic on ([short]): the run stops at the line, as check would.
-	if _, errs := scriptlang.Parse(c.Script, c.ScriptLine); len(errs) > 0 {
+	parsed, errs := c.Parsed()
+	if len(errs) > 0 {
 		var msgs []string
 		for _, e := range errs {
 			msgs = append(msgs, fmt.Sprintf("FAIL: %s:%d: %s", c.File, e.Line, e.Msg))
 		}
 		return Outcome{Log: strings.Join(msgs, "\n")}
 	}
-	archive, cmds := x.script()
+	archive, cmds := x.script(parsed)
 	if err := os.WriteFile(d.script, txtar.Format(archive), 0o666); err != nil {
 		return Outcome{Log: err.Error()}
 	}
@@ -104,12 +105,12 @@ func (x *execution) execute() Outcome {
 	return out
 }
 
-// script is the archive testscript runs, the case's script with what the
-// run adds to it (the implicit `python FILE`, the sandbox's wrapping), and
-// the commands it may call beyond testscript's own.
-func (x *execution) script() (*txtar.Archive, map[string]func(*testscript.TestScript, bool, []string)) {
+// script is the archive testscript runs, the case's script (as the loader
+// parsed it) with what the run adds to it (the implicit `python FILE`, the
+// sandbox's wrapping), and the commands it may call beyond testscript's
+// own.
+func (x *execution) script(script *scriptlang.Script) (*txtar.Archive, map[string]func(*testscript.TestScript, bool, []string)) {
 	c := x.job.Run.Case
-	script, _ := scriptlang.Parse(c.Script, c.ScriptLine)
 	archive := &txtar.Archive{Comment: []byte(withNotExec(c.Script, script, c.ScriptLine)), Files: c.Files}
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)

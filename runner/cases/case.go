@@ -32,6 +32,7 @@ type Case struct {
 	// parsedFrom: every run asks for its commands, several times over,
 	// and a Script changed since is parsed again (see Commands).
 	parsed     *scriptlang.Script
+	parseErrs  []*scriptlang.Error
 	parsedFrom string
 }
 

@@ -12,11 +12,19 @@ import (
 // one parser of the script language. A loaded case's script has no bad
 // lines; on one that was not loaded, bad lines are left out.
 func (c *Case) Commands() *scriptlang.Script {
-	if c.parsed != nil && c.parsedFrom == c.Script {
-		return c.parsed
-	}
-	s, _ := scriptlang.Parse(c.Script, c.ScriptLine)
+	s, _ := c.Parsed()
 	return s
+}
+
+// Parsed returns the case's script parsed, with the lines the parser
+// refused: parsed once, when the case was loaded, however often its runs
+// ask; a case that was not loaded, or whose Script changed since, is
+// parsed again.
+func (c *Case) Parsed() (*scriptlang.Script, []*scriptlang.Error) {
+	if c.parsed != nil && c.parsedFrom == c.Script {
+		return c.parsed, c.parseErrs
+	}
+	return scriptlang.Parse(c.Script, c.ScriptLine)
 }
 
 // ImplicitScript returns the script a case with no commands runs: `python
@@ -47,7 +55,7 @@ func (d *decoder) checkScript(c *Case) {
 	for _, e := range errs {
 		d.errs = append(d.errs, &Error{File: d.file, Line: e.Line, Msg: e.Msg})
 	}
-	c.parsed, c.parsedFrom = s, c.Script
+	c.parsed, c.parseErrs, c.parsedFrom = s, errs, c.Script
 	if len(s.Lines) > 0 || len(errs) > 0 {
 		return
 	}

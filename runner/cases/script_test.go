@@ -85,3 +85,22 @@ func TestCommandsParsedOnce(t *testing.T) {
 		t.Errorf("after the script changed, Commands() has %d lines, want 2", len(got.Lines))
 	}
 }
+
+// A loaded case's script is parsed once: every run of it, and every try,
+// gets the loader's parse; a Script changed since is parsed anew.
+func TestScriptParsedOnce(t *testing.T) {
+	c, err := Parse("p/c.txtar", "p", []byte("python x.py\n-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- x.py --\npass\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, errs := c.Parsed()
+	again, _ := c.Parsed()
+	if first != again || c.Commands() != first || len(errs) != 0 {
+		t.Errorf("the loaded script was parsed again (%p, %p, %v)", first, again, errs)
+	}
+	c.Script = "python y.py\n[nosuch] python x.py\n"
+	changed, errs := c.Parsed()
+	if changed == first || len(changed.Lines) != 1 || len(errs) != 1 || errs[0].Line != 2 {
+		t.Errorf("a changed Script: %+v, errors %v; want it parsed anew, one line and one error at line 2", changed.Lines, errs)
+	}
+}
