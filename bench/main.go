@@ -243,7 +243,11 @@ func (b *bench) warmNoPackages() ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(append(rows, goRows...), sandboxRows...), nil
+	rows = append(append(rows, goRows...), sandboxRows...)
+	if b.sz.peers {
+		rows = append(rows, b.peerRows(ce)...)
+	}
+	return rows, nil
 }
 
 // passedRun is a run's line in `go test -v` output; its parents (case,

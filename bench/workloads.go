@@ -21,10 +21,13 @@ type sizes struct {
 	// times (half a minute of CPU): CI's smoke run leaves it to the CLI
 	// tests, which build against nanobind too.
 	nanobind bool
+	// peers runs workload 1 against real lit, tox and nox, which it
+	// installs from the package index first.
+	peers bool
 }
 
 var (
-	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}, crashes: 10, nanobind: true}
+	fullSizes  = sizes{warmCases: 50, pkgCases: 10, scale: []int{100, 500, 2000}, crashes: 10, nanobind: true, peers: true}
 	shortSizes = sizes{warmCases: 50, pkgCases: 3, scale: []int{20, 50, 200}, crashes: 2}
 )
 
