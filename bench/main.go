@@ -25,7 +25,7 @@ func main() {
 	pairsN := flag.Int("pairs", 0, "A/B pairs per comparison; 0: 15 for the warm workloads, which take a second a pair and need them on a noisy VM, 5 for the cold one")
 	short := flag.Bool("short", false, "1 pair and small workloads: proves the benchmark runs, measures little")
 	keep := flag.Bool("keep", false, "keep the generated workloads and print where")
-	only := flag.String("only", "12345678", "the workloads to run, by number: 1 warm, 2 cold with packages, 3 warm with packages, 4 scale, 5 discovery, 6 a nanobind case, 7 reduce, 8 backtrace rerun")
+	only := flag.String("only", "12345678", "the workloads to run, by number: 1 warm, 2 cold with packages, 3 warm with packages, 4 scale, 5 discovery, 6 a nanobind case, 7 reduce, 8 backtrace rerun; 9, the mlx case's environment from the package index, runs only when named (it downloads)")
 	flag.Parse()
 	sz := fullSizes
 	if *short {
@@ -107,7 +107,7 @@ func benchmark(w io.Writer, pairs int, sz sizes, keep bool, only string) error {
 	workloads := []struct {
 		ids string
 		run func() ([]row, error)
-	}{{"1", b.warmNoPackages}, {"2", b.coldPackages}, {"3", b.warmPackages}, {"4", b.scale}, {"5", b.discovery}, {"6", b.nanobindCase}, {"7", b.reduce}, {"8", b.backtrace}}
+	}{{"1", b.warmNoPackages}, {"2", b.coldPackages}, {"3", b.warmPackages}, {"4", b.scale}, {"5", b.discovery}, {"6", b.nanobindCase}, {"7", b.reduce}, {"8", b.backtrace}, {"9", b.indexCold}}
 	for _, wl := range workloads {
 		if !strings.ContainsAny(only, wl.ids) {
 			continue
