@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // HideEnvironment keeps the caller's environment (GITHUB_TOKEN, a
@@ -18,12 +20,24 @@ import (
 // /proc/self/mem: the file then reads as NULs only. C code that calls
 // getenv, with cgo, then finds nothing, as if the environment were empty.
 //
-// It changes the process's memory: it is for a command's main, before
-// anything else runs, never a library. When it cannot, it says so on
-// stderr and the process goes on as it was.
+// The copy stays in the process's memory, which a process of the same
+// user may read through /proc/<pid>/mem or process_vm_readv where Yama
+// does not forbid it: HideEnvironment also makes the process not
+// dumpable, so that the kernel refuses that, and ptrace, to a process
+// without CAP_SYS_PTRACE (root keeps it). What cleanexit gives up: a core
+// file of its own, and an unprivileged debugger's attach; what it starts
+// is dumpable again from its exec. (The sandbox asks the same, for its
+// own reason: see internal/confine.)
+//
+// It changes the process's memory and its dumpable flag: it is for a
+// command's main, before anything else runs, never a library. When it
+// cannot, it says so on stderr and the process goes on as it was.
 func HideEnvironment() {
 	if err := zeroEnvironmentArea(); err != nil {
 		fmt.Fprintf(os.Stderr, "cleanexit: warning: the caller's environment stays readable in /proc/%d/environ: %v\n", os.Getpid(), err)
+	}
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		fmt.Fprintf(os.Stderr, "cleanexit: warning: the caller's environment stays readable in cleanexit's memory: prctl(PR_SET_DUMPABLE): %v\n", err)
 	}
 }
 
