@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/override"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/selection"
 )
@@ -14,6 +15,7 @@ import (
 // and a shard is the same whatever the order. What it survives (a pattern
 // that names no run, an unreadable timing file) goes to Warn.
 func (s *Session) selectRuns(runs []*plan.Run) error {
+	runs = override.Apply(runs, s.Builds)
 	s.Planned = len(runs)
 	for _, r := range runs {
 		if s.Filter != nil && !s.Filter.MatchString(r.ID) {

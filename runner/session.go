@@ -11,6 +11,7 @@ import (
 	"github.com/cleanexit/cleanexit/internal/envs"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/override"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/script"
 	"github.com/cleanexit/cleanexit/internal/selection"
@@ -60,9 +61,12 @@ type Config struct {
 	// sorts them (lexical, random, smart; "" keeps the plan's order) and
 	// Seed seeds random, 0 meaning Open picks one and keeps it here.
 	Overrides selection.Overrides
-	Shard     selection.ShardSpec
-	Order     string
-	Seed      uint64
+	// Builds replace the pins of the packages they name (--override), and
+	// keep only the runs that pin one.
+	Builds []override.Override
+	Shard  selection.ShardSpec
+	Order  string
+	Seed   uint64
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.

@@ -92,11 +92,26 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"mkwheel":     mkwheel,
+			"mkextwheel":  mkextwheel,
 			"procs":       procs,
 			"waitprocs":   waitprocs,
 			"rm-env-file": rmEnvFile,
 		},
 	})
+}
+
+// mkextwheel DIR NAME VERSION FILE writes a wheel holding FILE (an
+// extension module the script built) at its top level, to be imported by
+// its base name.
+func mkextwheel(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 4 {
+		ts.Fatalf("usage: mkextwheel DIR NAME VERSION FILE")
+	}
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o777))
+	w := wheelhouse.Wheel{Name: args[1], Version: args[2], Files: map[string]string{filepath.Base(args[3]): ts.ReadFile(args[3])}}
+	_, err := w.Write(dir)
+	ts.Check(err)
 }
 
 // hostPython is the interpreter that python3 on PATH runs, and whether
