@@ -15,8 +15,9 @@ import (
 // and a shard is the same whatever the order. What it survives (a pattern
 // that names no run, an unreadable timing file) goes to Warn.
 func (s *Session) selectRuns(runs []*plan.Run) error {
-	runs = override.Apply(runs, s.Builds)
 	s.Planned = len(runs)
+	runs = override.Apply(runs, s.Builds)
+	s.Pinning = len(runs)
 	for _, r := range runs {
 		if s.Filter != nil && !s.Filter.MatchString(r.ID) {
 			continue

@@ -90,13 +90,14 @@ type Session struct {
 	Interpreters []*toolchains.Interpreter
 	Host         *toolchains.Host
 	Runs         []*plan.Run
-	// Planned is how many runs the cases expand to on this host, Filtered
-	// how many of them --filter kept, and Selected how many --filter-out
-	// left, so that a selection that leaves nothing can say which step
-	// emptied it (see NothingToRun).
-	Planned, Filtered, Selected int
-	Cache                       *envs.Cache
-	CacheDir                    cache.Dir // where everything cached lives; ask it for paths
+	// Planned is how many runs the cases expand to on this host, Pinning
+	// how many of them pin a package --override replaces (all, without
+	// one), Filtered how many of those --filter kept, and Selected how
+	// many --filter-out left, so that a selection that leaves nothing can
+	// say which step emptied it (see NothingToRun).
+	Planned, Pinning, Filtered, Selected int
+	Cache                                *envs.Cache
+	CacheDir                             cache.Dir // where everything cached lives; ask it for paths
 	// features answers every feature name, for the plan and the
 	// scripts alike; the costly ones are probed when first asked.
 	features *toolchains.Features
