@@ -10,6 +10,19 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// A VersionMatrix is a case's versions: one package, and its entries in
+// the order written.
+type VersionMatrix struct {
+	Package string // normalized
+	Entries []VersionEntry
+}
+
+// A VersionEntry is one version or range of the matrix.
+type VersionEntry struct {
+	Specifier pep440.Specifier // ==0.32.1 for the bare version 0.32.1
+	Variant   string           // the variant it runs as
+}
+
 // versions reads the version matrix: one package, and for each released
 // version of it (0.32.1) or range (">=0.32.2") the end a run with it must
 // have, in exit's words. Each entry becomes a variant of its own, the case
@@ -39,6 +52,7 @@ func (d *decoder) versions(c *Case, def *Variant, n *yaml.Node) {
 		line int
 	}
 	var seen []entry
+	c.Versions = &VersionMatrix{Package: name}
 	for k, v := range yamlmap.Entries(entries) {
 		line := k.Line + d.offset
 		text := strings.TrimSpace(k.Value)
@@ -68,6 +82,7 @@ func (d *decoder) versions(c *Case, def *Variant, n *yaml.Node) {
 		vr.Packages = pinned(def.Packages, name, spec.String())
 		d.exit(c, vr, v)
 		c.Variants = append(c.Variants, vr)
+		c.Versions.Entries = append(c.Versions.Entries, VersionEntry{Specifier: spec, Variant: vr.Name})
 	}
 }
 

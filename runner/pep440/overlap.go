@@ -53,3 +53,12 @@ func neighbours(v Version) []Version {
 	}
 	return out
 }
+
+// Exact is the one version s admits when it is a single == clause
+// (==0.32.1, not ==0.32.* nor a range).
+func (s Specifier) Exact() (Version, bool) {
+	if len(s.clauses) != 1 || s.clauses[0].op != opEqual || s.clauses[0].wildcard {
+		return Version{}, false
+	}
+	return s.clauses[0].version, true
+}
