@@ -46,5 +46,8 @@ func (st Settings) Forward() []string {
 		}
 		args = append(args, "--override", o)
 	}
+	if st.OverrideAll {
+		args = append(args, "--override-all")
+	}
 	return args
 }

@@ -16,7 +16,7 @@ import (
 // that names no run, an unreadable timing file) goes to Warn.
 func (s *Session) selectRuns(runs []*plan.Run) error {
 	s.Planned = len(runs)
-	runs = override.Apply(runs, s.Builds)
+	runs = override.Apply(runs, s.Builds, s.BuildsForAll)
 	s.Pinning = len(runs)
 	for _, r := range runs {
 		if s.Filter != nil && !s.Filter.MatchString(r.ID) {

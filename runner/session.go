@@ -64,9 +64,11 @@ type Config struct {
 	// Builds replace the pins of the packages they name (--override), and
 	// keep only the runs that pin one.
 	Builds []override.Override
-	Shard  selection.ShardSpec
-	Order  string
-	Seed   uint64
+	// BuildsForAll keeps the runs that pin none of them too (--override-all).
+	BuildsForAll bool
+	Shard        selection.ShardSpec
+	Order        string
+	Seed         uint64
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.

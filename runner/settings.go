@@ -46,6 +46,7 @@ type Settings struct {
 	XFailNot    []string // CLEANEXIT_XFAIL_NOT, ';'-separated; flags add to it
 	Unsupported []string // CLEANEXIT_UNSUPPORTED, likewise
 	Override    []string // --override NAME=PATH or NAME==VERSION, repeatable
+	OverrideAll bool     // --override-all: the cases that pin none of them run too
 	Retries     int
 	MaxFailures int
 
@@ -114,7 +115,7 @@ func (st Settings) SessionOnly() Settings {
 		Corpus: st.Corpus, FindLinks: st.FindLinks, IndexURL: st.IndexURL, ExtraIndex: st.ExtraIndex,
 		NoIndex: st.NoIndex, Installer: st.Installer, Filter: st.Filter, FilterOut: st.FilterOut,
 		Checks: st.Checks, Backtrace: st.Backtrace, BacktraceTimeout: st.BacktraceTimeout,
-		Override: st.Override,
+		Override: st.Override, OverrideAll: st.OverrideAll,
 	}
 }
 
@@ -176,6 +177,9 @@ func (st Settings) Config(args []string) (Config, error) {
 	}
 	if cfg.Builds, err = parseOverrides(st.Override); err != nil {
 		return cfg, err
+	}
+	if cfg.BuildsForAll = st.OverrideAll; st.OverrideAll && len(cfg.Builds) == 0 {
+		return cfg, fmt.Errorf("--override-all goes with --override")
 	}
 	if st.Shard != "" {
 		if cfg.Shard, err = selection.ParseShard(st.Shard); err != nil {

@@ -24,6 +24,7 @@ func TestForwardRoundTrip(t *testing.T) {
 	parent.Installer = "pip"
 	parent.Checks = "dev-mode"
 	parent.Override = []string{"mlx=dist", "numpy==2.0"}
+	parent.OverrideAll = true
 	args := parent.Forward()
 
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)

@@ -11,17 +11,16 @@ import (
 // Override. It returns those runs only: a run that pins none of the
 // packages says nothing about the build. A run's own pin that the
 // override's version does not satisfy is said in the label, and the run
-// goes on.
-func Apply(runs []*plan.Run, overrides []Override) []*plan.Run {
+// goes on. keepOthers keeps the other runs too, unchanged (--override-all).
+func Apply(runs []*plan.Run, overrides []Override, keepOthers bool) []*plan.Run {
 	if len(overrides) == 0 {
 		return runs
 	}
 	var kept []*plan.Run
 	for _, r := range runs {
-		if r.Variant == nil || !applyTo(r, overrides) {
-			continue
+		if r.Variant != nil && applyTo(r, overrides) || keepOthers {
+			kept = append(kept, r)
 		}
-		kept = append(kept, r)
 	}
 	return kept
 }

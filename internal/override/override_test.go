@@ -69,14 +69,20 @@ func TestApply(t *testing.T) {
 		}
 		return r
 	}
-	runs := []*plan.Run{
-		run("a/pinned", "mlx==0.32.2", "numpy==2.0"),
-		run("a/ranged", "MLX>=0.30,<0.33"),
-		run("a/other", "numpy==2.0"),
-		run("a/none"),
+	fresh := func() []*plan.Run { // Apply changes the runs it keeps
+		return []*plan.Run{
+			run("a/pinned", "mlx==0.32.2", "numpy==2.0"),
+			run("a/ranged", "MLX>=0.30,<0.33"),
+			run("a/other", "numpy==2.0"),
+			run("a/none"),
+		}
 	}
+	runs := fresh()
 	o := Override{Name: "mlx", Version: "0.33.0", Requirement: "mlx @ file:///d/mlx.whl#sha256=ab", Source: "d/mlx.whl"}
-	kept := Apply(runs, []Override{o})
+	if all := Apply(fresh(), []Override{o}, true); len(all) != 4 || all[2].Override != "" || all[0].Override == "" {
+		t.Errorf("Apply(keepOthers) kept %d runs: %v", len(all), all)
+	}
+	kept := Apply(runs, []Override{o}, false)
 	if len(kept) != 2 || kept[0].ID != "a/pinned" || kept[1].ID != "a/ranged" {
 		t.Fatalf("Apply kept %v, want a/pinned and a/ranged", kept)
 	}
@@ -89,7 +95,7 @@ func TestApply(t *testing.T) {
 	if got := kept[1].Packages; len(got) != 1 || got[0] != o.Requirement {
 		t.Errorf("a/ranged installs %q", got)
 	}
-	if got := Apply(runs[2:], nil); len(got) != 2 {
+	if got := Apply(runs[2:], nil, false); len(got) != 2 {
 		t.Errorf("no override dropped runs: %v", got)
 	}
 }
