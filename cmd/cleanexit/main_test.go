@@ -80,6 +80,9 @@ func TestScripts(t *testing.T) {
 				return w != "", nil
 			case "filecheck": // LLVM's FileCheck is here, as the runner finds it
 				return toolchains.FindFileCheck(os.Getenv) != "", nil
+			case "host-python": // HOST_PYTHON is there, to build extensions with
+				py, _ := hostPython()
+				return py != "", nil
 			case "pytest": // HOST_PYTHON imports pytest
 				_, ok := hostPython()
 				return ok, nil
