@@ -24,8 +24,14 @@ func (s *Session) NothingToRun() string {
 		return prefix + where + " holds no case"
 	case s.Planned == 0:
 		return prefix + fmt.Sprintf("the %d cases plan no run on this host", len(s.Cases))
+	case s.Pinning == 0:
+		var names []string
+		for _, b := range s.Builds {
+			names = append(names, b.Name)
+		}
+		return prefix + fmt.Sprintf("none of the %d runs pins %s, which --override replaces", s.Planned, strings.Join(names, " or "))
 	case s.Filter != nil && s.Filtered == 0:
-		return prefix + fmt.Sprintf("--filter %q matches none of the %d runs (IDs end in an interpreter label such as 3.12, or 3.11.2 where two 3.11s are found: '/3\\.11' matches both; cleanexit list shows the IDs)", s.Filter, s.Planned)
+		return prefix + fmt.Sprintf("--filter %q matches none of the %d runs (IDs end in an interpreter label such as 3.12, or 3.11.2 where two 3.11s are found: '/3\\.11' matches both; cleanexit list shows the IDs)", s.Filter, s.Pinning)
 	case s.FilterOut != nil && s.Selected == 0:
 		return prefix + fmt.Sprintf("--filter-out %q leaves none of the %d runs", s.FilterOut, s.Filtered)
 	case s.Shard.Count > 1:

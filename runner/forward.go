@@ -3,6 +3,7 @@ package runner
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
@@ -10,7 +11,7 @@ import (
 // Forward spells the settings a child cleanexit needs to load and plan
 // the same cases from another directory (bisect's step, which git runs in
 // a clone) as command-line flags: the corpus, the index and the
-// installer, local paths made absolute. Selection and run control are
+// installer, and the builds --override names, local paths made absolute. Selection and run control are
 // left out: the child is told which run to make.
 func (st Settings) Forward() []string {
 	args := []string{"--installer", st.Installer}
@@ -35,6 +36,18 @@ func (st Settings) Forward() []string {
 	}
 	if st.Checks != "" {
 		args = append(args, "--checks", st.Checks)
+	}
+	for _, o := range st.Override {
+		// NAME=PATH names a build from here; NAME==VERSION from anywhere.
+		if name, path, ok := strings.Cut(o, "="); ok && !strings.HasPrefix(path, "=") && path != "" {
+			if abs, err := filepath.Abs(path); err == nil {
+				o = name + "=" + abs
+			}
+		}
+		args = append(args, "--override", o)
+	}
+	if st.OverrideAll {
+		args = append(args, "--override-all")
 	}
 	return args
 }

@@ -101,6 +101,7 @@ func resultOf(r *plan.Run) result.Result {
 		Variant:  r.Variant.Name,
 		Python:   r.Python,
 		Expected: r.Variant.Exit.String(),
+		Override: r.Override,
 	}
 	if r.Interp != nil {
 		res.Interpreter, res.Version = r.Interp.Path, r.Interp.Version

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/override"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/selection"
 )
@@ -15,6 +16,8 @@ import (
 // that names no run, an unreadable timing file) goes to Warn.
 func (s *Session) selectRuns(runs []*plan.Run) error {
 	s.Planned = len(runs)
+	runs = override.Apply(runs, s.Builds, s.BuildsForAll)
+	s.Pinning = len(runs)
 	for _, r := range runs {
 		if s.Filter != nil && !s.Filter.MatchString(r.ID) {
 			continue

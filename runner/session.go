@@ -11,6 +11,7 @@ import (
 	"github.com/cleanexit/cleanexit/internal/envs"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/override"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/script"
 	"github.com/cleanexit/cleanexit/internal/selection"
@@ -60,9 +61,14 @@ type Config struct {
 	// sorts them (lexical, random, smart; "" keeps the plan's order) and
 	// Seed seeds random, 0 meaning Open picks one and keeps it here.
 	Overrides selection.Overrides
-	Shard     selection.ShardSpec
-	Order     string
-	Seed      uint64
+	// Builds replace the pins of the packages they name (--override), and
+	// keep only the runs that pin one.
+	Builds []override.Override
+	// BuildsForAll keeps the runs that pin none of them too (--override-all).
+	BuildsForAll bool
+	Shard        selection.ShardSpec
+	Order        string
+	Seed         uint64
 
 	// MaxFailures, when > 0, stops RunAll from starting runs once this
 	// many have failed (lit's --max-failures); runs already going finish.
@@ -86,13 +92,14 @@ type Session struct {
 	Interpreters []*toolchains.Interpreter
 	Host         *toolchains.Host
 	Runs         []*plan.Run
-	// Planned is how many runs the cases expand to on this host, Filtered
-	// how many of them --filter kept, and Selected how many --filter-out
-	// left, so that a selection that leaves nothing can say which step
-	// emptied it (see NothingToRun).
-	Planned, Filtered, Selected int
-	Cache                       *envs.Cache
-	CacheDir                    cache.Dir // where everything cached lives; ask it for paths
+	// Planned is how many runs the cases expand to on this host, Pinning
+	// how many of them pin a package --override replaces (all, without
+	// one), Filtered how many of those --filter kept, and Selected how
+	// many --filter-out left, so that a selection that leaves nothing can
+	// say which step emptied it (see NothingToRun).
+	Planned, Pinning, Filtered, Selected int
+	Cache                                *envs.Cache
+	CacheDir                             cache.Dir // where everything cached lives; ask it for paths
 	// features answers every feature name, for the plan and the
 	// scripts alike; the costly ones are probed when first asked.
 	features *toolchains.Features

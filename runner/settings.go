@@ -12,6 +12,7 @@ import (
 	"github.com/cleanexit/cleanexit/internal/changed"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/forensics"
+	"github.com/cleanexit/cleanexit/internal/override"
 	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/cases"
 )
@@ -44,6 +45,8 @@ type Settings struct {
 	Seed        uint64   // CLEANEXIT_SEED, for random
 	XFailNot    []string // CLEANEXIT_XFAIL_NOT, ';'-separated; flags add to it
 	Unsupported []string // CLEANEXIT_UNSUPPORTED, likewise
+	Override    []string // --override NAME=PATH or NAME==VERSION, repeatable
+	OverrideAll bool     // --override-all: the cases that pin none of them run too
 	Retries     int
 	MaxFailures int
 
@@ -112,6 +115,7 @@ func (st Settings) SessionOnly() Settings {
 		Corpus: st.Corpus, FindLinks: st.FindLinks, IndexURL: st.IndexURL, ExtraIndex: st.ExtraIndex,
 		NoIndex: st.NoIndex, Installer: st.Installer, Filter: st.Filter, FilterOut: st.FilterOut,
 		Checks: st.Checks, Backtrace: st.Backtrace, BacktraceTimeout: st.BacktraceTimeout,
+		Override: st.Override, OverrideAll: st.OverrideAll,
 	}
 }
 
@@ -171,6 +175,12 @@ func (st Settings) Config(args []string) (Config, error) {
 	if cfg.FilterOut, err = compileFlag("--filter-out", st.FilterOut); err != nil {
 		return cfg, err
 	}
+	if cfg.Builds, err = parseOverrides(st.Override); err != nil {
+		return cfg, err
+	}
+	if cfg.BuildsForAll = st.OverrideAll; st.OverrideAll && len(cfg.Builds) == 0 {
+		return cfg, fmt.Errorf("--override-all goes with --override")
+	}
 	if st.Shard != "" {
 		if cfg.Shard, err = selection.ParseShard(st.Shard); err != nil {
 			return cfg, err
@@ -225,4 +235,27 @@ func compileFlag(flagName, s string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf("%s: %q is not a regular expression: %v", flagName, s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	return re, nil
+}
+
+// parseOverrides reads the --override flags, relative paths from the
+// current directory; one package overridden twice is refused.
+func parseOverrides(flags []string) ([]override.Override, error) {
+	dir, err := os.Getwd()
+	if err != nil && len(flags) > 0 {
+		return nil, fmt.Errorf("--override: %v", err)
+	}
+	var out []override.Override
+	for _, f := range flags {
+		o, err := override.Parse(f, dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, have := range out {
+			if have.Name == o.Name {
+				return nil, fmt.Errorf("--override: %s is overridden twice (%q and %q)", o.Name, have.Given, o.Given)
+			}
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

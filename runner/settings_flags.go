@@ -20,6 +20,8 @@ func (st *Settings) AddSessionFlags(fs *flag.FlagSet) {
 	fs.StringVar(&st.Filter, "filter", st.Filter, "run only runs whose ID project/case/variant/python matches this regexp (env CLEANEXIT_FILTER)")
 	fs.StringVar(&st.FilterOut, "filter-out", st.FilterOut, "skip runs whose ID matches this regexp (env CLEANEXIT_FILTER_OUT)")
 	fs.StringVar(&st.Installer, "installer", st.Installer, "auto (uv when on PATH, else pip), pip or uv")
+	fs.Var(cmdflag.Over(&st.Override, false), "override", "run the cases that pin package NAME against `NAME=PATH` (a wheel, a folder of wheels, an sdist, a source tree) or NAME==VERSION instead, and only those; repeatable")
+	fs.BoolVar(&st.OverrideAll, "override-all", st.OverrideAll, "with --override, run the cases that pin none of its packages too, as they are")
 	fs.StringVar(&st.Checks, "checks", st.Checks, "runtime checks to run every variant under as well, comma-separated: dev-mode (-X dev), malloc-debug (PYTHONMALLOC=debug) (env CLEANEXIT_CHECKS)")
 }
 

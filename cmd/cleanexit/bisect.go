@@ -38,7 +38,11 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 	case len(positional) != 1:
 		err = fmt.Errorf("want exactly one case (a .txtar file or project/name), got %d", len(positional))
 	default:
-		err = o.Check()
+		probe := o
+		if fromMatrix(o) { // the case's version matrix gives the ends
+			probe.Good, probe.Bad = "-", "-"
+		}
+		err = probe.Check()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cleanexit bisect: %v\n", err)
@@ -50,6 +54,13 @@ func cmdBisect(args []string, stdout, stderr io.Writer) error {
 	}
 	o.Session = sf.Forward()
 	return sf.inSession("bisect", positional, stderr, func(ctx context.Context, s *runner.Session) error {
+		if fromMatrix(o) {
+			var err error
+			if o.Good, o.Bad, err = bisect.MatrixEnds(s.Cases, o.Package); err != nil {
+				return command.Exit(command.UsageError, err)
+			}
+			fmt.Fprintf(stdout, "the version matrix gives the ends: --good %s --bad %s\n", o.Good, o.Bad)
+		}
 		t, err := bisect.NewTarget(s, s.Cases, s.Runs, o.TargetOptions)
 		if err != nil {
 			return command.Exit(command.UsageError, err)
@@ -85,3 +96,7 @@ func bisectGitStep(sf *sessionFlags, o bisect.Options, args []string, stdout, st
 	}
 	return command.Quiet(code)
 }
+
+// fromMatrix says whether a bisection over releases takes its ends from
+// the case's version matrix: neither --good nor --bad is given.
+func fromMatrix(o bisect.Options) bool { return o.Repo == "" && o.Good == "" && o.Bad == "" }

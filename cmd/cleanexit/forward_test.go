@@ -23,6 +23,8 @@ func TestForwardRoundTrip(t *testing.T) {
 	parent.NoIndex = true
 	parent.Installer = "pip"
 	parent.Checks = "dev-mode"
+	parent.Override = []string{"mlx=dist", "numpy==2.0"}
+	parent.OverrideAll = true
 	args := parent.Forward()
 
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
@@ -39,6 +41,7 @@ func TestForwardRoundTrip(t *testing.T) {
 	want := parent.Settings
 	want.Corpus = filepath.Join(wd, "corpus")
 	want.FindLinks = []string{filepath.Join(wd, "wheels"), "https://example.com/wheels/"}
+	want.Override = []string{"mlx=" + filepath.Join(wd, "dist"), "numpy==2.0"}
 	if !reflect.DeepEqual(child.Settings, want) {
 		t.Errorf("forwarded %q\n got %+v\nwant %+v", args, child.Settings, want)
 	}

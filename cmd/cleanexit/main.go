@@ -17,6 +17,7 @@
 //	cleanexit import FILE.py PROJECT[/NAME]
 //	cleanexit fmt [--check] [PATH|CASE…]
 //	cleanexit reduce CASE [--write]
+//	cleanexit exec [--timeout D] [--backtrace crash] -- CMD [ARG…]
 //
 // 'cleanexit <command> -h' lists a command's flags. The commands parse
 // flags and render; what they decide is the runner packages'.
@@ -53,5 +54,6 @@ var commands = []command.Command{
 	{Name: "new", Summary: "write a new case from a repro, then check it", Run: cmdNew},
 	{Name: "import", Summary: "turn an upstream lit test of a Python file into a case", Run: cmdImport},
 	{Name: "fmt", Summary: "put case.yaml in canonical form (--check: only report)", Run: cmdFmt},
+	{Name: "exec", Summary: "run an existing command (a pytest suite, a CLI) and fail it on a crash at exit, even after its tests passed", Run: cmdExec},
 	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: cmdReduce},
 }

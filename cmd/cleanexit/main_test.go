@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cleanexit/cleanexit/toolchains"
@@ -64,6 +67,10 @@ func TestScripts(t *testing.T) {
 				wheels = why
 			}
 			e.Setenv("SHARED_WHEELS", wheels)
+			// The interpreter python3 runs here, a pyenv shim resolved:
+			// the scripts about `exec` guard it, and gdb reruns it.
+			py, _ := hostPython()
+			e.Setenv("HOST_PYTHON", py)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
@@ -73,6 +80,12 @@ func TestScripts(t *testing.T) {
 				return w != "", nil
 			case "filecheck": // LLVM's FileCheck is here, as the runner finds it
 				return toolchains.FindFileCheck(os.Getenv) != "", nil
+			case "host-python": // HOST_PYTHON is there, to build extensions with
+				py, _ := hostPython()
+				return py != "", nil
+			case "pytest": // HOST_PYTHON imports pytest
+				_, ok := hostPython()
+				return ok, nil
 			case "sandbox": // this kernel can confine a process (Landlock)
 				return confine.Probe() == nil, nil
 			case "sandbox-signals": // and keep it from signalling others
@@ -82,12 +95,34 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"mkwheel":     mkwheel,
+			"mkextwheel":  mkextwheel,
 			"procs":       procs,
 			"waitprocs":   waitprocs,
 			"rm-env-file": rmEnvFile,
 		},
 	})
 }
+
+// mkextwheel DIR NAME VERSION FILE writes a wheel holding FILE (an
+// extension module the script built) at its top level, to be imported by
+// its base name.
+func mkextwheel(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 4 {
+		ts.Fatalf("usage: mkextwheel DIR NAME VERSION FILE")
+	}
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o777))
+	w := wheelhouse.Wheel{Name: args[1], Version: args[2], Files: map[string]string{filepath.Base(args[3]): ts.ReadFile(args[3])}}
+	_, err := w.Write(dir)
+	ts.Check(err)
+}
+
+// hostPython is the interpreter that python3 on PATH runs, and whether
+// it imports pytest; "" when there is no python3.
+var hostPython = sync.OnceValues(func() (string, bool) {
+	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable, flush=True); import pytest").Output()
+	return strings.TrimSpace(string(out)), err == nil
+})
 
 // mkwheel DIR NAME VERSION MODULE [BODYFILE] writes a pure-Python wheel.
 func mkwheel(ts *testscript.TestScript, neg bool, args []string) {

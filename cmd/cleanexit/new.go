@@ -10,6 +10,7 @@ import (
 	"github.com/cleanexit/cleanexit/internal/authoring"
 	"github.com/cleanexit/cleanexit/internal/cmdflag"
 	"github.com/cleanexit/cleanexit/internal/command"
+	"github.com/cleanexit/cleanexit/internal/guard"
 )
 
 // keyFlags registers the flags of the case.yaml keys `new` and `import`
@@ -43,10 +44,16 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	fs.Var((*cmdflag.List)(&r.Sources), "source", "a C or C++ file of the extension the repro imports, built by build-ext; repeatable")
 	fs.StringVar(&r.With, "with", "", "the binding library the sources use: nanobind or pybind11 (pinned in packages)")
 	fs.StringVar(&r.Exit, "exit", "", "how the known-bad form ends: crash (the default with --fix-flag), a signal, an exit code, or timeout (a hang)")
+	fromExec := fs.String("from-exec", "", "draft from `FILE`, what 'cleanexit exec --record FILE -- python repro.py' recorded: the repro it ran, and the end it had as the case's exit")
 	fs.StringVar(&r.FixFlag, "fix-flag", "", "the macro that turns the fix on, e.g. FIX: the default variant builds with -DFIX, a buggy variant without it must crash")
 	pos, err := command.Parse(fs, args, 1)
 	if err != nil {
 		return err
+	}
+	if *fromExec != "" {
+		if err := draftFromExec(&r, *fromExec); err != nil {
+			return command.Exit(command.UsageError, fmt.Errorf("--from-exec: %v", err))
+		}
 	}
 	file, err := authoring.CasePath(corpus, pos[0])
 	if err != nil {
@@ -123,6 +130,28 @@ func writeAndCheck(file string, d *authoring.Draft, corpus string, stdout, stder
 	if code := command.Status("check", cmdCheck([]string{"--corpus", corpus, file}, stdout, stderr), stderr); code != 0 {
 		fmt.Fprintf(stderr, "fill in what check reports above, then run: cleanexit check %s\n", file)
 		return command.Exit(code, nil)
+	}
+	return nil
+}
+
+// draftFromExec fills what a record of `cleanexit exec` says into r: its
+// repro, and how it ended, unless the flags said otherwise.
+func draftFromExec(r *authoring.NewRequest, file string) error {
+	rec, err := guard.ReadRecord(file)
+	if err != nil {
+		return err
+	}
+	if len(r.From) == 0 {
+		repro, err := rec.Repro()
+		if err != nil {
+			return err
+		}
+		r.From = []string{repro}
+	}
+	if r.Exit == "" {
+		if r.Exit = rec.Exit(); r.Exit == "" {
+			return fmt.Errorf("the recorded command ended %s (%s), not with a crash at exit", rec.Verdict, rec.Problem)
+		}
 	}
 	return nil
 }

@@ -20,7 +20,10 @@ type Run struct {
 	// XFail is the expression that made the run expected to fail, or "".
 	XFail string
 
-	Packages     []string // canonical requirement strings, local paths absolute
+	Packages []string // canonical requirement strings, local paths absolute
+	// Override names the builds --override put in Packages instead of
+	// the case's pins ("mlx 0.33.0 (override: dist/mlx-0.33.0….whl)").
+	Override     string
 	Index        cases.Index
 	needsNetwork bool // its packages can only come from a remote index or URL
 

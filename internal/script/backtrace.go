@@ -2,18 +2,11 @@ package script
 
 import (
 	"os/exec"
-	"slices"
-	"time"
 
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/rogpeppe/go-internal/testscript"
 )
-
-// crashSignals are the deaths a native stack explains. SIGKILL and SIGTERM
-// come from outside (our timeout, the OOM killer): the stack of a rerun
-// would show a healthy process.
-var crashSignals = []string{"SIGSEGV", "SIGABRT", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP", "SIGSYS"}
 
 // backtraceMode is when this run's python commands are repeated under the
 // debugger. An explicit off wins over a variant's `phase:`, which is then
@@ -35,7 +28,7 @@ func (x *execution) noRerun(inv *Invocation) string {
 	case forensics.ModeOff:
 		return "backtraces are off (--backtrace off)"
 	case forensics.ModeCrash:
-		if !slices.Contains(crashSignals, inv.Status.Name) && !diagnose.AnyFatal(inv.Signatures) {
+		if !forensics.NativeCrash(inv.Status.Name) && !diagnose.AnyFatal(inv.Signatures) {
 			return inv.Status.String() + " is not a crash a native stack explains"
 		}
 	}
@@ -66,26 +59,12 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		Args:    plain.Args[1:],
 		Env:     cmd.Env,
 		Dir:     cmd.Dir,
-		Timeout: rerunLimit(x.job.BacktraceTimeout, inv.Duration),
+		Timeout: forensics.RerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.goos,
 	})
 	inv.Native = &n
 	return ""
 }
-
-// rerunLimit bounds a rerun by what the crash it repeats took: a crash
-// that needs a race may hang under the debugger's changed timing instead
-// (a daemon thread holding stdout's lock does), and waiting a minute for
-// it on every such run would cost more than the stack is worth. The
-// margin covers the debugger loading the interpreter's symbols.
-func rerunLimit(limit, took time.Duration) time.Duration {
-	if limit <= 0 {
-		limit = forensics.DefaultTimeout
-	}
-	return min(limit, 3*took+rerunMargin)
-}
-
-const rerunMargin = 20 * time.Second
 
 func (x *execution) asanBuilt() bool { return x.asanPreload() != "" }
 

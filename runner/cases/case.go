@@ -27,6 +27,9 @@ type Case struct {
 	Links      []string
 	KnownBad   []string   // variant names declared known-bad beyond those expecting a non-zero exit
 	Variants   []*Variant // "default" first, then in the order written
+	// Versions is the version matrix (versions:), whose entries are also
+	// among Variants; nil when the case has none.
+	Versions *VersionMatrix
 
 	// parsed is Script parsed when the case was loaded, from the text
 	// parsedFrom: every run asks for its commands, several times over,

@@ -74,6 +74,12 @@
 //	variants     name → overrides of any key above from python to clean;
 //	             a variant's env merges over the case's, every other key
 //	             replaces the case's value. The case itself is "default"
+//	versions     the version matrix: one package → {version or range: the
+//	             end in exit's words}, e.g. {mlx: {0.32.0: 0, 0.32.1:
+//	             SIGABRT, ">=0.32.2": 0}}. Each entry is a variant of the
+//	             case with that package pinned to it, named for the entry
+//	             ("mlx-0.32.1", "mlx-ge0.32.2"); entries whose ranges share
+//	             a version are an error, at the later entry's line
 //
 // Unknown keys are errors, as are unknown feature names: a misspelt
 // `requires: [darwn]` would otherwise be silently false.

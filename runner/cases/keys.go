@@ -18,8 +18,8 @@ type key struct {
 // order for both levels means a key moved from the case into a variant
 // keeps its place in a review's diff.
 //
-// variants has no decoder: Parse reads it last, once the default variant
-// that every variant starts from is whole.
+// variants and versions have no decoder: Parse reads them last, once the
+// default variant that every variant starts from is whole.
 var keys = []key{
 	{"summary", false, (*decoder).summary},
 	{"links", false, (*decoder).links},
@@ -42,6 +42,7 @@ var keys = []key{
 	{"retries", true, (*decoder).retries},
 	{"known-bad", false, (*decoder).knownBad},
 	{"variants", false, nil},
+	{"versions", false, nil},
 }
 
 // indexKeys are the keys of index, in the order `cleanexit fmt` writes them.

@@ -52,10 +52,14 @@ func Parse(file, project string, data []byte) (*Case, error) {
 	}
 	def := &Variant{Name: "default", Line: d.offset + 1}
 	c.Variants = []*Variant{def}
-	var variantsNode *yaml.Node
+	var variantsNode, versionsNode *yaml.Node
 	d.mapping(root, "case.yaml", topKeys, func(key string, k, v *yaml.Node) {
-		if key == "variants" {
+		switch key {
+		case "variants":
 			variantsNode = v // read last, once def is whole
+			return
+		case "versions":
+			versionsNode = v
 			return
 		}
 		d.decodeKey(c, def, key, v)
@@ -63,6 +67,9 @@ func Parse(file, project string, data []byte) (*Case, error) {
 	d.checkRequired(c, root)
 	if variantsNode != nil {
 		d.variants(c, def, variantsNode)
+	}
+	if versionsNode != nil {
+		d.versions(c, def, versionsNode)
 	}
 	knownBad, _ := yamlmap.Lookup(root, "known-bad")
 	for _, n := range c.KnownBad {

@@ -120,6 +120,7 @@ type Result struct {
 	EnvBuilt    bool             `json:"env_built"`
 	EnvTimeS    float64          `json:"env_time_s"`
 	Installed   []string         `json:"installed"`
+	Override    string           `json:"override"`
 	Attempts    int              `json:"attempts"`
 	Failures    int              `json:"failures"`
 	DurationS   float64          `json:"duration_s"`
@@ -219,6 +220,7 @@ func exchange(s *Result, m *result.Result, dir direction) {
 	same(dir, &s.EnvBuilt, &m.EnvBuilt)
 	convert(dir, &s.EnvTimeS, &m.EnvTime, seconds, duration)
 	convert(dir, &s.Installed, &m.Installed, nonNil, nilIfEmpty)
+	same(dir, &s.Override, &m.Override)
 	same(dir, &s.Attempts, &m.Attempts)
 	same(dir, &s.Failures, &m.Failures)
 	convert(dir, &s.DurationS, &m.Duration, seconds, duration)

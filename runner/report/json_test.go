@@ -187,6 +187,7 @@ type strictDocument struct {
 		EnvBuilt             bool    `json:"env_built"`
 		EnvTimeS             float64 `json:"env_time_s"`
 		Installed            []string
+		Override             string
 		Attempts, Failures   int
 		DurationS            float64 `json:"duration_s"`
 	} `json:"results"`

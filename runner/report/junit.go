@@ -151,6 +151,9 @@ func detail(r result.Result) string {
 	if r.Version != "" {
 		fmt.Fprintf(&b, "python: %s (%s)\n", r.Version, r.Interpreter)
 	}
+	if r.Override != "" {
+		fmt.Fprintf(&b, "override: %s\n", r.Override)
+	}
 	if r.Expected != "" || r.Actual != "" {
 		fmt.Fprintf(&b, "exit: %s, want %s\n", orDash(r.Actual), orDash(r.Expected))
 	}

@@ -54,6 +54,9 @@ func (t *Terminal) Result(r result.Result) {
 	if reason := withNative(r); reason != "" {
 		line += "  " + Visible(reason)
 	}
+	if r.Override != "" {
+		line += "  [" + Visible(r.Override) + "]"
+	}
 	line += "  (" + Duration(r.Duration) + ")"
 	var more strings.Builder
 	if r.Status.Failed() || t.Verbose {

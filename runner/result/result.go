@@ -47,6 +47,9 @@ type Result struct {
 	EnvBuilt    bool          // this run built the environment
 	EnvTime     time.Duration // how long building it took
 	Installed   []string      // name==version in the environment
+	// Override names the builds --override installed instead of the
+	// case's pins, "" when none did.
+	Override string
 
 	Attempts int // python runs of the script: repeat and retries
 	Failures int // of which failed

@@ -1,4 +1,4 @@
-package script
+package forensics
 
 import (
 	"testing"
@@ -11,8 +11,8 @@ func TestRerunLimit(t *testing.T) {
 		{0, time.Minute, 60 * time.Second},              // a slow crash: the default limit
 		{5 * time.Second, time.Second, 5 * time.Second}, // --backtrace-timeout wins when lower
 	} {
-		if got := rerunLimit(tt.limit, tt.took); got != tt.want {
-			t.Errorf("rerunLimit(%s, %s) = %s, want %s", tt.limit, tt.took, got, tt.want)
+		if got := RerunLimit(tt.limit, tt.took); got != tt.want {
+			t.Errorf("RerunLimit(%s, %s) = %s, want %s", tt.limit, tt.took, got, tt.want)
 		}
 	}
 }
