@@ -1,15 +1,13 @@
 package override
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/sealed"
 	"github.com/cleanexit/cleanexit/runner/pep440"
 	"github.com/cleanexit/cleanexit/runner/pep508"
 )
@@ -78,7 +76,7 @@ func Parse(s, dir string) (Override, error) {
 	if !ok {
 		return Override{}, fmt.Errorf("--override %q: %s is not a wheel or sdist of %s (want %s-VERSION…whl or %s-VERSION.tar.gz)", s, filepath.Base(path), o.Name, o.Name, o.Name)
 	}
-	sum, err := fileSHA256(path)
+	sum, err := sealed.Hash(path)
 	if err != nil {
 		return Override{}, fmt.Errorf("--override %q: %v", s, err)
 	}
@@ -120,19 +118,6 @@ func sourceTree(dir string) bool {
 		}
 	}
 	return false
-}
-
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Label is how a report names what ran: "mlx 0.33.0.dev0 (override:

@@ -64,10 +64,7 @@ func newCompileCheck(c *cases.Case, v *cases.Variant, in *toolchains.Interpreter
 		}
 		return os.Getenv(k)
 	}
-	script0 := c.Commands()
-	if implicit := c.ImplicitScript(); implicit != "" {
-		script0, _ = scriptlang.Parse(implicit, 1)
-	}
+	script0 := scriptOf(c)
 	var lines []compileLine
 	for _, l := range script0.Lines {
 		if l.Name != "build-ext" {

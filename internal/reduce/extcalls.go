@@ -72,10 +72,7 @@ func (e extensionCalls) kept(name, src string) bool {
 
 // builtModules are the modules the case's build-ext lines build.
 func builtModules(c *cases.Case) []string {
-	script := c.Commands()
-	if implicit := c.ImplicitScript(); implicit != "" {
-		script, _ = scriptlang.Parse(implicit, 1)
-	}
+	script := scriptOf(c)
 	var out []string
 	for _, l := range script.Lines {
 		if l.Name != "build-ext" {
@@ -102,4 +99,14 @@ func uniqueSubmatches(re *regexp.Regexp, src string) []string {
 		}
 	}
 	return out
+}
+
+// scriptOf is the script a case runs: its commands, or the implicit
+// `python FILE` of a case that has none.
+func scriptOf(c *cases.Case) *scriptlang.Script {
+	if implicit := c.ImplicitScript(); implicit != "" {
+		s, _ := scriptlang.Parse(implicit, 1)
+		return s
+	}
+	return c.Commands()
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/cleanexit/cleanexit/internal/plan"
-	"github.com/cleanexit/cleanexit/internal/scriptlang"
 	"github.com/cleanexit/cleanexit/runner/cases"
 	"github.com/cleanexit/cleanexit/runner/result"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -346,10 +345,7 @@ func DefaultFiles(c *cases.Case) []string {
 			have[n] = false
 		}
 	}
-	script := c.Commands()
-	if implicit := c.ImplicitScript(); implicit != "" {
-		script, _ = scriptlang.Parse(implicit, 1)
-	}
+	script := scriptOf(c)
 	for _, l := range script.Lines {
 		switch l.Name {
 		case "python":

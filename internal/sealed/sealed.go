@@ -29,7 +29,7 @@ const Suffix = ".sha256"
 // Seal records the hash of path's content beside it. It writes the seal
 // by an atomic rename, and is called after path is in place.
 func Seal(path string) error {
-	sum, err := hashOf(path)
+	sum, err := Hash(path)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func Intact(path string) bool {
 	if err != nil {
 		return false
 	}
-	got, err := hashOf(path)
+	got, err := Hash(path)
 	return err == nil && got == strings.TrimSpace(string(want))
 }
 
@@ -93,7 +93,8 @@ func Remove(path string) error {
 	return os.Remove(path)
 }
 
-func hashOf(path string) (string, error) {
+// Hash is the hex SHA-256 of path's content, as a seal holds it.
+func Hash(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", err
