@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -55,7 +56,7 @@ func walkLitFolder(root, rel string, parent litFolderConfig, opt LitOptions, out
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	cfg := parent
 	cfg.excludes = map[string]bool{}
-	cfg.env = cloneMap(parent.env)
+	cfg.env = maps.Clone(parent.env)
 	cfg.unsupported = append([]string(nil), parent.unsupported...)
 	cfg.refusals = append(cases.ErrorList(nil), parent.refusals...)
 	for _, name := range litConfigNames {
@@ -119,7 +120,7 @@ func (cfg *litFolderConfig) importTest(root, rel string, opt LitOptions) LitSuit
 	}
 	d.unsupported = append(d.unsupported, cfg.unsupported...)
 	if len(cfg.env) > 0 {
-		d.env = cloneMap(cfg.env)
+		d.env = maps.Clone(cfg.env)
 	}
 	t.Draft = d
 	return t
@@ -242,17 +243,6 @@ func envNameOK(k string) bool {
 		}
 	}
 	return true
-}
-
-func cloneMap(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // SuiteCaseName is the case name of a suite's test: its path with folders

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -196,7 +197,7 @@ func (d *decoder) variants(c *Case, def *Variant, n *yaml.Node) {
 		if v.Tag == "!!null" {
 			d.errorf(v, "variants: %s: overrides nothing (give it at least one key, or remove it)", name)
 		} else {
-			vr.Env = copyEnv(def.Env)
+			vr.Env = maps.Clone(def.Env)
 			d.mapping(v, "variants: "+name, variantKeys, func(key string, k, v *yaml.Node) {
 				d.decodeKey(c, vr, key, v)
 			})
@@ -274,19 +275,8 @@ func badIndexURL(s string) string {
 
 func (v *Variant) clone() *Variant {
 	c := *v
-	c.Env = copyEnv(v.Env)
+	c.Env = maps.Clone(v.Env)
 	return &c
-}
-
-func copyEnv(m map[string]string) map[string]string {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // MaxRepeat and MaxRetries bound a variant's repeat and retries: a typo of
