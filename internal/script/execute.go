@@ -76,7 +76,7 @@ func (x *execution) execute() Outcome {
 	c := x.job.Run.Case
 	d, release, err := x.workdir()
 	if err != nil {
-		return Outcome{Log: err.Error()}
+		return notPrepared(err)
 	}
 	defer release()
 	// A case that did not come through the loader (or a reader that fell
@@ -92,7 +92,7 @@ func (x *execution) execute() Outcome {
 	}
 	archive, cmds := x.script(parsed)
 	if err := os.WriteFile(d.script, txtar.Format(archive), 0o666); err != nil {
-		return Outcome{Log: err.Error()}
+		return notPrepared(err)
 	}
 	t, left, late := x.runScript(d, cmds)
 	out := x.outcome(t, left, late)

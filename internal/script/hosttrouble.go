@@ -30,3 +30,14 @@ func (x *execution) hostTrouble(what string, err error) string {
 	x.mu.Unlock()
 	return reason
 }
+
+// notPrepared is the outcome of a run cleanexit could not set up (its
+// $WORK, its script file): nothing of the case ran, so it is UNRESOLVED,
+// never a failure, whatever the reason; a full disk says so.
+func notPrepared(err error) Outcome {
+	reason := "cannot prepare the run: " + err.Error()
+	if errno := exitstatus.HostTrouble(err); errno != "" {
+		reason = "host trouble (" + errno + "): " + reason
+	}
+	return Outcome{Log: "UNRESOLVED: " + reason, Unresolved: reason}
+}

@@ -3,7 +3,9 @@ package script
 import (
 	"context"
 	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -67,4 +69,22 @@ func TestHostTroubleIsUnresolved(t *testing.T) {
 
 func errnoName(e syscall.Errno) string {
 	return map[syscall.Errno]string{syscall.EAGAIN: "EAGAIN", syscall.ENOMEM: "ENOMEM", syscall.EMFILE: "EMFILE", syscall.ENOSPC: "ENOSPC"}[e]
+}
+
+// A run cleanexit cannot set up (here its work folder's parent is a file;
+// a full disk is the same road) judged nothing: UNRESOLVED, not FAIL.
+func TestUnpreparedRunIsUnresolved(t *testing.T) {
+	notADir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notADir, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	c, err := cases.Parse("p/c.txtar", "p", []byte("python -c pass\n-- case.yaml --\nsummary: s\nlinks: [https://github.com/cleanexit/cleanexit/issues/33]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := &plan.Run{ID: "p/c/default/x", Case: c, Variant: c.Variants[0], Python: "x"}
+	out := Execute(context.Background(), Job{Run: run, Python: "python3", workRoot: notADir})
+	if out.Passed || !strings.Contains(out.Unresolved, "cannot prepare the run") {
+		t.Errorf("passed %v, unresolved %q; want UNRESOLVED, the run not prepared\n%s", out.Passed, out.Unresolved, out.Log)
+	}
 }
