@@ -77,13 +77,17 @@ func (b *bench) nanobindCase() ([]row, error) {
 			warm = append(warm, d)
 		}
 	}
-	return []row{
+	corpusRows, err := b.nanobindCorpus(wheels)
+	if err != nil {
+		return nil, err
+	}
+	return append([]row{
 		{name: "6 cold nanobind case, 2 variants", a: coldP.a,
 			baseline: "two bare `c++` builds of the same files, one after the other", b: coldP.b, ratios: coldP.ratios(), cpuRatio: coldP.cpuRatio(),
 			target: 0.6, cmd: "cleanexit run -j 2 --no-index --find-links ../shared/wheels (empty build cache)"},
 		{name: "6 warm nanobind case: build-ext, per module", a: warm,
 			limit: 20 * time.Millisecond, cmd: "build-ext's \"from the build cache in\" line"},
-	}, nil
+	}, corpusRows...), nil
 }
 
 // cacheHit is build-ext's line for a module the build cache held.

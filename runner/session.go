@@ -221,6 +221,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		Features:     s.features,
 		Suite:        suite,
 		Index:        cfg.Index,
+		Built:        func(r *plan.Run) bool { return s.Cache.Holds(envSpec(r)) },
 	})
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err

@@ -19,6 +19,10 @@ type Config struct {
 	Features *toolchains.Features
 	Suite    cases.Suite
 	Index    cases.Index // the runner's own settings (flags, environment)
+	// Built says whether a run's environment is already built: such a
+	// run needs no package index, and the index is not asked whether it
+	// answers. nil: none is.
+	Built func(*Run) bool
 }
 
 // minDefaultPython is the oldest interpreter a case runs on by default.
@@ -150,7 +154,7 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 			return r
 		}
 	}
-	if r.needsNetwork {
+	if r.needsNetwork && (e.cfg.Built == nil || !e.cfg.Built(r)) {
 		if ok, why := e.network(); !ok {
 			if !fromLocalWheels(v, r.Index) {
 				r.Unsupported = "network: " + why

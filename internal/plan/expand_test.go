@@ -160,6 +160,33 @@ func TestNetworkProbedOnceAndOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// A run whose environment is built needs the index no more: it is neither
+// UNSUPPORTED for want of it nor a reason to ask it. A case that requires
+// the network at run time still does.
+func TestBuiltEnvironmentNeedsNoIndex(t *testing.T) {
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv"), interp("3.13.0", false, "pyenv")}
+	probes := 0
+	cfg := Config{
+		Interpreters: ins,
+		Features:     features(&toolchains.Host{Features: map[string]bool{}}, func() (bool, string) { probes++; return false, "no answer" }),
+		Built:        func(r *Run) bool { return r.Interp.Version == "3.12.1" },
+	}
+	got := ids(Expand([]*cases.Case{load(t, "python: ['3.12', '3.13']\npackages: [numpy==2.0]\n")}, cfg))
+	if want := "p/c/default/3.12\np/c/default/3.13 UNSUPPORTED(network: no answer)"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	probes = 0
+	cfg.Built = func(*Run) bool { return true }
+	got = ids(Expand([]*cases.Case{load(t, "python: ['3.12', '3.13']\npackages: [numpy==2.0]\n")}, cfg))
+	if want := "p/c/default/3.12\np/c/default/3.13"; got != want || probes != 0 {
+		t.Errorf("every environment built: got\n%s\nwant\n%s, with %d probes (want none)", got, want, probes)
+	}
+	got = ids(Expand([]*cases.Case{load(t, "python: '3.12'\nrequires: [network]\npackages: [numpy==2.0]\n")}, cfg))
+	if !strings.Contains(got, "UNSUPPORTED(requires network") {
+		t.Errorf("requires: [network] with the environment built: got %s, want UNSUPPORTED", got)
+	}
+}
+
 func TestMergeIndex(t *testing.T) {
 	got := mergeIndex(cases.Index{FindLinks: []string{"/cli"}}, cases.Index{URL: "https://case/simple", FindLinks: []string{"/case"}}, cases.Index{URL: "https://suite/simple"})
 	if got.URL != "https://case/simple" || strings.Join(got.FindLinks, ",") != "/cli,/case" {
