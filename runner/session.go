@@ -215,7 +215,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// toolchains.Features): compiling a test program was most of a
 	// session's fixed cost.
 	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv, LazyCompiler: true})
-	s.features = toolchains.NewFeatures(s.Host, toolchains.FeatureOptions{Index: indexToProbe(cfg), Python: toolchains.RequestPython(s.Interpreters), Getenv: cfg.Getenv, Context: ctx})
+	s.features = toolchains.NewFeatures(s.Host, toolchains.FeatureOptions{Index: indexToProbe(cfg), Python: toolchains.RequestPython(s.Interpreters), Getenv: cfg.Getenv, Context: ctx, CacheDir: s.CacheDir.Identities()})
 	runs := plan.Expand(cs, plan.Config{
 		Interpreters: s.Interpreters,
 		Features:     s.features,
