@@ -41,6 +41,8 @@ type Cache struct {
 	warm map[string]warmEntry // key -> environment already checked by this Cache
 	held map[string]bool      // key -> this Cache holds a reference to the use lock
 
+	building map[string]*Building // key -> its build under way (see Building)
+
 	envWatch envWatch // changes the kernel reported in the environments handed out
 
 	// beforeCommit, when set, runs after the installer and before the
