@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/cache"
@@ -118,6 +119,9 @@ type Session struct {
 	watcher *fswatch.Watcher
 	// stopAdopting ends what AdoptOrphans asked for.
 	stopAdopting func()
+	// asking counts the questions to the index under way beside a build
+	// (see buildAsking): Close waits for them.
+	asking sync.WaitGroup
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -222,6 +226,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		Suite:        suite,
 		Index:        cfg.Index,
 		Built:        func(r *plan.Run) bool { return s.Cache.Holds(envSpec(r)) },
+		DeferIndex:   true,
 	})
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err
@@ -243,6 +248,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // asked. After Close the process holds no descriptor or goroutine the
 // session made. Close may be called more than once.
 func (s *Session) Close() error {
+	s.asking.Wait()
 	s.watcher.Close()
 	if s.Cache != nil {
 		s.Cache.Close()

@@ -23,6 +23,10 @@ type Config struct {
 	// run needs no package index, and the index is not asked whether it
 	// answers. nil: none is.
 	Built func(*Run) bool
+	// DeferIndex leaves the question whether the index answers to the
+	// builder of a run's environment (Run.AskIndex) rather than asking it
+	// here, before any run starts.
+	DeferIndex bool
 }
 
 // minDefaultPython is the oldest interpreter a case runs on by default.
@@ -155,13 +159,15 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 		}
 	}
 	if r.needsNetwork && (e.cfg.Built == nil || !e.cfg.Built(r)) {
-		if ok, why := e.network(); !ok {
-			if !fromLocalWheels(v, r.Index) {
+		if e.cfg.DeferIndex {
+			r.AskIndex, r.OfflineIndex = true, offlineIndex(v, r.Index)
+		} else if ok, why := e.network(); !ok {
+			offline := offlineIndex(v, r.Index)
+			if offline == nil {
 				r.Unsupported = "network: " + why
 				return r
 			}
-			r.Index.NoIndex, r.Index.URL, r.Index.Extra = true, "", nil
-			r.needsNetwork = false
+			r.Index, r.needsNetwork = *offline, false
 		}
 	}
 	for _, cond := range v.XFail {

@@ -249,3 +249,41 @@ func TestOfflineFromLocalWheels(t *testing.T) {
 		})
 	}
 }
+
+// With DeferIndex the planner asks the index nothing: a run that needs it
+// is marked AskIndex, with the local wheels to fall back on when they hold
+// every package, and its index as the case gave it.
+func TestDeferIndex(t *testing.T) {
+	wheels := t.TempDir()
+	if err := os.WriteFile(filepath.Join(wheels, "nanobind-3.0.0-py3-none-any.whl"), nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv")}
+	probes := 0
+	network := func() (bool, string) { probes++; return false, "no answer" }
+	tests := []struct {
+		name, yaml    string
+		ask, fallback bool
+	}{
+		{"offered by the local wheels", "packages: [nanobind==3.0.0]\n", true, true},
+		{"not offered", "packages: [nanobind==2.9.0]\n", true, false},
+		{"no packages", "", false, false},
+	}
+	for _, tt := range tests {
+		cfg := Config{Interpreters: ins, Features: features(nil, network), Index: cases.Index{FindLinks: []string{wheels}}, DeferIndex: true}
+		runs := Expand([]*cases.Case{load(t, tt.yaml)}, cfg)
+		if len(runs) != 1 {
+			t.Fatalf("%s: %d runs", tt.name, len(runs))
+		}
+		r := runs[0]
+		if r.Skipped() || r.AskIndex != tt.ask || (r.OfflineIndex != nil) != tt.fallback {
+			t.Errorf("%s: Unsupported %q, AskIndex %v, OfflineIndex %+v; want AskIndex %v, offline %v", tt.name, r.Unsupported, r.AskIndex, r.OfflineIndex, tt.ask, tt.fallback)
+		}
+		if r.OfflineIndex != nil && (!r.OfflineIndex.NoIndex || r.Index.NoIndex) {
+			t.Errorf("%s: the run's index %+v and its offline one %+v", tt.name, r.Index, r.OfflineIndex)
+		}
+	}
+	if probes != 0 {
+		t.Errorf("the planner asked the index %d times", probes)
+	}
+}
