@@ -41,4 +41,3 @@ func TestCompareNamesChanges(t *testing.T) {
 		}
 	}
 }
-
