@@ -55,7 +55,6 @@ type Seal struct {
 	was     Snapshot         // nil: the watcher's reports alone answer (TrustReports)
 	modes   bool             // was records modes (a marker written before they were does not)
 	rootMod int64            // the root's time, for the cheap check
-	pending []string         // what the watcher reported to Quiet, for the next Check
 }
 
 // New seals the tree at root as t describes it, and gives it to w where w
@@ -124,19 +123,6 @@ func (s *Seal) watch(w *fswatch.Watcher) error {
 // Watched says whether the kernel reports changes in the tree.
 func (s *Seal) Watched() bool { return s.w != nil }
 
-// Quiet says whether the watcher vouches that nothing changed since the
-// last Check; what it reported waits for the next Check.
-func (s *Seal) Quiet() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.w == nil {
-		return false
-	}
-	paths, lost := s.reported()
-	s.pending = append(s.pending, paths...)
-	return !lost && len(s.pending) == 0
-}
-
 // reported is what the watcher reported since it was last asked, but
 // cleanexit's own files and the skipped folders; lost: it cannot say.
 func (s *Seal) reported() (paths []string, lost bool) {
@@ -163,7 +149,6 @@ func (s *Seal) Check(also ...string) Changes {
 	var written map[string]bool // reported: compared whatever their times say
 	if s.w != nil {
 		paths, lost := s.reported()
-		paths, s.pending = append(s.pending, paths...), nil
 		switch {
 		case !lost && len(paths) == 0:
 			return Changes{}
