@@ -41,3 +41,16 @@ func TestCompareNamesChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareModes: a chmod is a change, except against a snapshot stored
+// before modes were recorded (an environment's older marker), which is
+// compared without them rather than found changed everywhere.
+func TestCompareModes(t *testing.T) {
+	file := func(mode uint32) Entry { return Entry{Kind: 'f', Size: 1, ModTime: 1, Mode: mode} }
+	if got := Compare("/env", Tree{}, Snapshot{"a": file(0o644)}, Snapshot{"a": file(0o600)}).String(); got != "changed a" {
+		t.Errorf("after a chmod: %q, want %q", got, "changed a")
+	}
+	if got := Compare("/env", Tree{}, Snapshot{"a": file(0)}, Snapshot{"a": file(0o644)}).String(); got != "" {
+		t.Errorf("against a snapshot without modes: %q, want nothing", got)
+	}
+}
