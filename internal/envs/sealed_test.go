@@ -205,3 +205,22 @@ func TestAfterRunSeesARewriteThatKeepsSizeAndTime(t *testing.T) {
 		t.Errorf("AfterRun = %q, want the rewrite named", changed)
 	}
 }
+
+// TestTreeComparisonSeesAChmod: where nothing watches the environment
+// (no inotify), the tree's comparison is all AfterRun has, and a module
+// made writable to everyone, or executable, is a change there too.
+func TestTreeComparisonSeesAChmod(t *testing.T) {
+	t.Parallel()
+	_, _, env := sealedEnv(t)
+	f := filepath.Join(purelib(t, env), "alpha.py")
+	if err := os.Chmod(f, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	now, err := scanTree(env.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := changes(env.Dir, env.files, now); got != "changed lib/python3.12/site-packages/alpha.py" {
+		t.Errorf("after a chmod: %q, want the module named", got)
+	}
+}
