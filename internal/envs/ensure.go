@@ -193,7 +193,7 @@ func (c *Cache) adopt(key, dir string) (env *Env, damaged string) {
 		return nil, d
 	}
 	touch(filepath.Join(dir, usedStampName))
-	c.watchEnv(dir)
+	c.sealEnv(dir, m.Files)
 	e := newEnv(key, dir, m)
 	e.marker = stampOf(info)
 	c.mu.Lock()
