@@ -42,7 +42,7 @@ type Cache struct {
 	warm map[string]warmEntry // key -> environment already checked by this Cache
 	held map[string]bool      // key -> this Cache holds a reference to the use lock
 
-building map[string]*Building // key -> its build under way (see Building)
+	building map[string]*Building // key -> its build under way (see Building)
 
 	envSeals envSeals // the seals on the environments handed out
 
