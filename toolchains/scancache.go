@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/filestamp"
 )
 
 // scanCacheName is the file, beside identities.json, that remembers the
@@ -99,11 +101,11 @@ func (c *scanCache) state(fi os.FileInfo) (scannedDir, bool) {
 	if !ok {
 		return scannedDir{}, false
 	}
-	ctime, ok := changeTime(fi)
+	st, ok := filestamp.Of(fi)
 	if !ok {
 		return scannedDir{}, false
 	}
-	return scannedDir{Dev: id.dev, Ino: id.ino, MtimeNS: fi.ModTime().UnixNano(), CtimeNS: ctime}, true
+	return scannedDir{Dev: id.dev, Ino: id.ino, MtimeNS: fi.ModTime().UnixNano(), CtimeNS: st.CtimeNS}, true
 }
 
 // lookup returns the names remembered for dir, stat'ed as fi, if they still

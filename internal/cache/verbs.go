@@ -129,7 +129,7 @@ func (d Dir) verifyBuilds(repair bool) (checked int, damaged []damagedBuild, err
 		}
 		checked++
 		p := filepath.Join(d.Ext(), name)
-		if sealed.Intact(p) {
+		if sealed.Verify(p) {
 			continue
 		}
 		db := damagedBuild{name: name}
@@ -149,7 +149,7 @@ func (d Dir) verifyShortcuts(repair bool) []damagedBuild {
 	var damaged []damagedBuild
 	for _, name := range []string{"identities.json", "scans.json"} {
 		p := filepath.Join(d.Identities(), name)
-		if _, err := os.Stat(p); err != nil || sealed.Intact(p) {
+		if _, err := os.Stat(p); err != nil || sealed.Verify(p) {
 			continue
 		}
 		db := damagedBuild{name: name}
@@ -161,10 +161,10 @@ func (d Dir) verifyShortcuts(repair bool) []damagedBuild {
 	return damaged
 }
 
-// pruneFiles removes the regular files directly in dir last modified
-// before cutoff (all of them when cutoff is zero). build-ext marks an
-// output as used by touching it, and stores one by renaming it into place,
-// so an output is never half there.
+// pruneFiles removes the regular files directly in dir last used before
+// cutoff (all of them when cutoff is zero). build-ext marks an output as
+// used by touching its seal (sealed.LastUsed), and stores one by renaming
+// it into place, so an output is never half there.
 func pruneFiles(dir string, cutoff time.Time) (n int, bytes int64, err error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -174,7 +174,7 @@ func pruneFiles(dir string, cutoff time.Time) (n int, bytes int64, err error) {
 	}
 	for _, e := range entries {
 		fi, err := e.Info()
-		if err != nil || !fi.Mode().IsRegular() || (!cutoff.IsZero() && fi.ModTime().After(cutoff)) {
+		if err != nil || !fi.Mode().IsRegular() || (!cutoff.IsZero() && sealed.LastUsed(filepath.Join(dir, e.Name()), fi).After(cutoff)) {
 			continue
 		}
 		// A seal goes with its output (and one whose output is gone
