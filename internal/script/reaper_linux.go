@@ -31,8 +31,9 @@ const (
 // whose parent dies is reparented here, not to init, so that a case's
 // process that detached stays findable, and is killed when its run ends.
 // It is process-wide, so only a program's main, or a caller that starts
-// no child of its own in another session, may ask: every such child is
-// taken for a case's.
+// its children through os/exec, may ask: an orphan adopted is reaped as
+// it exits, and a child that no exec.Cmd waits for (syscall.ForkExec) is
+// taken for one.
 func AdoptOrphans() (stop func()) {
 	subreaper.mu.Lock()
 	defer subreaper.mu.Unlock()
@@ -42,6 +43,7 @@ func AdoptOrphans() (stop func()) {
 		subreaper.was = on != 0
 		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 		subreaper.ok.Store(errno == 0)
+		probePidfds()
 	}
 	subreaper.users++
 	var once sync.Once
@@ -58,6 +60,9 @@ func AdoptOrphans() (stop func()) {
 		})
 	}
 }
+
+// adoptingOrphans is whether this process is the subreaper now.
+func adoptingOrphans() bool { return subreaper.ok.Load() }
 
 // clockTicks is USER_HZ, the unit of /proc/PID/stat's start time: 100 on
 // every Linux architecture Go supports.
@@ -90,6 +95,9 @@ func runProcesses(marker string, afterScript bool) []process {
 		byPID[p.pid] = p
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
+	// Read after the table: a child listed there was started, if it was,
+	// before this read, and holds its pidfd by now.
+	ours := readOurChildren()
 	selfSID := ourSession()
 	// With the subreaper, every process of ours is below us; without it,
 	// escapees went to init, and the whole table is searched.
@@ -110,7 +118,7 @@ func runProcesses(marker string, afterScript bool) []process {
 		if p == nil || p.zombie {
 			// A zombie's environment cannot be read; one reparented to
 			// us from a session of its own is ours to reap.
-			if p != nil && afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID {
+			if p != nil && afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !ours.started(pid) {
 				in[pid] = true
 			}
 			continue
@@ -130,7 +138,9 @@ func runProcesses(marker string, afterScript bool) []process {
 		// A marker gives an orphan away only to a run still there to
 		// sweep it: one naming a run that has ended, or none at all,
 		// does not take the process out of this run's hands.
-		case afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !(marked && sweeping(run)):
+		// A child an exec.Cmd started, a library host's own, is never
+		// taken for an orphan.
+		case afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !ours.started(pid) && !(marked && sweeping(run)):
 			in[pid], roots = true, append(roots, pid)
 		}
 	}
@@ -144,13 +154,42 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 		}
 	}
+	detached := detachedIn(in, byPID, self, ours)
 	var out []process
 	for pid := range in {
 		if p := byPID[pid]; p != nil {
+			p.detached = detached(pid)
 			out = append(out, *p)
 		}
 	}
 	return out
+}
+
+// detachedIn says, of a process of the run (in), whether it is detached:
+// the topmost of the run above it is a child of cleanexit's that no
+// exec.Cmd started (an orphan the subreaper adopted), or a child of
+// another process outside the run (init, without the subreaper).
+func detachedIn(in map[int]bool, byPID map[int]*process, self int, ours ourChildren) func(pid int) bool {
+	memo := map[int]bool{}
+	var detached func(pid int, depth int) bool
+	detached = func(pid int, depth int) bool {
+		if d, ok := memo[pid]; ok {
+			return d
+		}
+		p := byPID[pid]
+		var d bool
+		switch {
+		case in[p.ppid] && byPID[p.ppid] != nil && depth < len(in):
+			d = detached(p.ppid, depth+1)
+		case p.ppid == self:
+			d = ours.adopted(pid)
+		default:
+			d = true
+		}
+		memo[pid] = d
+		return d
+	}
+	return func(pid int) bool { return detached(pid, 0) }
 }
 
 // markerIn is the value of the first runMarkerVar in env, a process's
@@ -166,18 +205,6 @@ func markerIn(env []byte) (string, bool) {
 		v = v[:j]
 	}
 	return string(v), true
-}
-
-func descendants(children map[int][]int, root int) []int {
-	var out []int
-	queue := append([]int{}, children[root]...)
-	for len(queue) > 0 {
-		pid := queue[0]
-		queue = queue[1:]
-		out = append(out, pid)
-		queue = append(queue, children[pid]...)
-	}
-	return out
 }
 
 // killAll kills ps and reaps those reparented to us, which nothing else
