@@ -49,6 +49,10 @@ type process struct {
 	// cleanexit and is still below the command that started it; an
 	// orphan, or below one.
 	detached bool
+	// env is the process's environment, where it was read with its
+	// stat (envRead, see readDescendants).
+	env     string
+	envRead bool
 }
 
 func (p process) String() string { return fmt.Sprintf("%s (pid %d)", p.name, p.pid) }
@@ -128,14 +132,14 @@ func untimedEnviron(env []string) []string {
 
 // reaper contains one run's processes.
 type reaper struct {
-	marker  string
-	limit   time.Duration // how old a process of the run may grow
+	marker string
+	limit  time.Duration // how old a process of the run may grow
 	// detachedLimit is how long the run may have detached processes
 	// without a break: the case's timeout, with no grace, since none of
 	// them is an interpreter asked for its stacks.
 	detachedLimit time.Duration
-	stopped chan struct{}
-	done    chan struct{}
+	stopped       chan struct{}
+	done          chan struct{}
 
 	clock    detachedClock
 	timedOut atomic.Pointer[[]process] // killed by the timeout watch

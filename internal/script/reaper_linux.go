@@ -123,9 +123,12 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 			continue
 		}
-		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-		if err != nil {
-			continue
+		env := []byte(p.env)
+		if !p.envRead {
+			var err error
+			if env, err = os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ"); err != nil {
+				continue
+			}
 		}
 		// A NUL before the first variable lets markerIn find it as it
 		// finds the others.
@@ -260,23 +263,57 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			}
 			seen[child] = true
 			queue = append(queue, child)
-			if sb, err := os.ReadFile("/proc/" + strconv.Itoa(child) + "/stat"); err == nil {
-				if st, ok := parseStat(string(sb)); ok {
-					st.age = uptime - st.age
-					out = append(out, st)
+			dir := "/proc/" + strconv.Itoa(child)
+			sb, err := os.ReadFile(dir + "/stat")
+			if err != nil {
+				continue
+			}
+			st, ok := parseStat(string(sb))
+			if !ok {
+				continue
+			}
+			st.age = uptime - st.age
+			if !st.zombie {
+				// Read now, not after the walk: a process of a fast
+				// chain is gone by then, and what it forked with it.
+				if env, err := os.ReadFile(dir + "/environ"); err == nil {
+					st.env, st.envRead = string(env), true
 				}
 			}
+			out = append(out, st)
+		}
+	}
+	walk := func() {
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			children, _ := childrenOf(strconv.Itoa(p))
+			visit(children)
 		}
 	}
 	visit(kids)
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		children, _ := childrenOf(strconv.Itoa(p))
-		visit(children)
+	walk()
+	// A process whose parent died while the walk went on was moved to
+	// cleanexit, maybe after cleanexit's own children were read and
+	// before its parent's were: read them again until they bring no one
+	// new. Then whatever of the run lives is below someone the walk read
+	// alive, or was read itself: a parent cannot die without its children
+	// coming here.
+	for pass := 0; pass < rereadPasses; pass++ {
+		again, _ := childrenOf("self")
+		before := len(seen)
+		visit(again)
+		if len(seen) == before {
+			break
+		}
+		walk()
 	}
 	return out
 }
+
+// rereadPasses bounds the rereads of cleanexit's children in one walk: a
+// chain forking faster than the walk goes would keep it going.
+const rereadPasses = 20
 
 // childrenOf lists the children of process pid ("self" for cleanexit),
 // which the kernel keeps per thread; false when the kernel keeps no such
