@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -113,4 +114,47 @@ func zombieChildren() int {
 		}
 	}
 	return n
+}
+
+// A child the host started with os/exec in a session of its own is not
+// an orphan, adopting orphans or not: no run's final sweep takes it for a
+// case's, and once it has exited, the watches' reaping leaves its exit
+// status to its own Wait.
+func TestHostsChildIsNoOrphan(t *testing.T) {
+	proctable.Require(t)
+	t.Cleanup(AdoptOrphans())
+	if !subreaper.ok.Load() || !pidfdsSeen.Load() {
+		t.Skip("no child subreaper or no pidfds here")
+	}
+	own := exec.Command("sh", "-c", "read line; exit 3")
+	own.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	stdin, err := own.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := own.Start(); err != nil {
+		t.Skip("cannot start sh:", err)
+	}
+	watch := watchRun(context.Background(), newRunMarker(), time.Hour, time.Hour)
+	stdin.Close() // the child exits, and stays a zombie until its Wait
+	for !zombie(own.Process.Pid) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // three of the watch's sweeps
+	left, _ := watch.stop()
+	if len(left) > 0 {
+		t.Errorf("a run's final sweep took the host's child: %s", processNames(left))
+	}
+	if err := own.Wait(); own.ProcessState == nil || own.ProcessState.ExitCode() != 3 {
+		t.Errorf("the host's Wait for its own child: %v, want its exit status 3", err)
+	}
+}
+
+func zombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	p, ok := parseStat(string(b))
+	return ok && p.zombie
 }
