@@ -45,9 +45,9 @@ type process struct {
 	age            time.Duration
 	name           string
 	untimed        bool // started by build-ext: no timeout applies
-	// detached: neither it nor an ancestor of the run was started by
-	// cleanexit and is still below the command that started it; an
-	// orphan, or below one.
+	// detached: it, or the topmost process of the run above it, is an
+	// orphan: a child of cleanexit's that no exec.Cmd started (adopted
+	// by the subreaper), or a child of a process outside the run.
 	detached bool
 	// env is the process's environment, where it was read with its
 	// stat (envRead, see readDescendants).
