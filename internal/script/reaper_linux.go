@@ -212,8 +212,10 @@ func markerIn(env []byte) (string, bool) {
 
 // killAll kills ps and reaps those reparented to us, which nothing else
 // waits for. A child of ours in our own session may be one an exec.Cmd
-// started and will wait for; it is reaped here only once the run's script
-// has ended (afterScript), when every exec.Cmd of the run has been waited.
+// started and will wait for; unless its pidfd says otherwise, it is
+// reaped here only once the run's script has ended (afterScript), when
+// every exec.Cmd of the run has been waited. One an exec.Cmd holds is
+// never reaped here.
 func killAll(ps []process, afterScript bool) {
 	self, sid := os.Getpid(), ourSession()
 	for _, p := range ps {
@@ -221,8 +223,9 @@ func killAll(ps []process, afterScript bool) {
 			syscall.Kill(p.pid, syscall.SIGKILL)
 		}
 	}
+	ours := readOurChildren()
 	for _, p := range ps {
-		if p.ppid == self && (afterScript || p.sid != sid) {
+		if p.ppid == self && !ours.started(p.pid) && (afterScript || p.sid != sid || ours.adopted(p.pid)) {
 			var ws syscall.WaitStatus
 			syscall.Wait4(p.pid, &ws, 0, nil)
 		}
