@@ -5,16 +5,20 @@ import "time"
 // A fork-and-exit chain, each generation forking the next and exiting, is
 // a tree whose members are each young: timed one by one, by age, it lives
 // forever. Detached processes (orphans, and what is below them) are timed
-// together instead, from the oldest start among them, for as long as the
-// sweeps find some without a break: a chain always has a live member.
+// together instead, from the first sweep that found one, for as long as
+// the sweeps find some without a break: a chain always has a live member.
+// Not from their starts: a child that an interpreter killed at its
+// timeout leaves behind is only detached from then on, and its run's
+// verdict is the interpreter's; what is left of it when the script ends
+// is named as left running.
 type detachedClock struct {
 	since   time.Time // zero: no detached process of the run now
 	empties int       // sweeps in a row that found none
 }
 
-// observe takes in the detached processes one sweep found.
-func (c *detachedClock) observe(detached []process, now time.Time) {
-	if len(detached) == 0 {
+// observe takes in whether a sweep found detached processes.
+func (c *detachedClock) observe(found bool, now time.Time) {
+	if !found {
 		// A sweep may read past a child as it moves from its dying
 		// parent to cleanexit: only two in a row end the stretch.
 		if c.empties++; c.empties >= 2 {
@@ -23,10 +27,8 @@ func (c *detachedClock) observe(detached []process, now time.Time) {
 		return
 	}
 	c.empties = 0
-	for _, p := range detached {
-		if start := now.Add(-p.age); c.since.IsZero() || start.Before(c.since) {
-			c.since = start
-		}
+	if c.since.IsZero() {
+		c.since = now
 	}
 }
 

@@ -208,13 +208,11 @@ func sweepInterval(limit time.Duration) time.Duration {
 // run's limit, and every detached one once the run has had detached
 // processes for longer than the case's timeout.
 func (r *reaper) late(ps []process, now time.Time) []process {
-	var detached []process
+	found := false
 	for _, p := range ps {
-		if !p.untimed && !p.zombie && p.detached {
-			detached = append(detached, p)
-		}
+		found = found || (!p.untimed && !p.zombie && p.detached)
 	}
-	r.clock.observe(detached, now)
+	r.clock.observe(found, now)
 	over := r.clock.over(now, r.detachedLimit)
 	var late []process
 	for _, p := range ps {
