@@ -72,10 +72,12 @@ const clockTicks = 100
 // environment carries the marker, and everything below them. After the
 // run's script has ended (afterScript), it adds processes that were
 // reparented to cleanexit from a session of their own: cleanexit starts
-// none itself, so they can only be a case's. One marked for another run
-// is left to it while that run is still there to sweep it; a marker of a
-// run that has ended, or of none, a case may have written itself. It
-// leaves their ages unread, which only the timeout watch needs.
+// none itself, so they can only be a case's (a child an exec.Cmd holds, a
+// library host's own, is not taken: see ourChildren). One marked for
+// another run is left to it while that run is still there to sweep it; a
+// marker of a run that has ended, or of none, a case may have written
+// itself. It leaves their ages unread, which only the timeout watch
+// needs, and says of each whether it is detached (see detachedIn).
 func runProcesses(marker string, afterScript bool) []process {
 	self := os.Getpid()
 	// With the subreaper, every process of ours is below us, and only
