@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/proctable"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -39,32 +40,32 @@ func waitprocs(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Fatalf("no process matching %q appeared", args[0])
 }
 
-// matchingProcs scans /proc; it is the test's own view of the process
-// table, independent of what cleanexit thinks it killed. Only processes
+// matchingProcs scans /proc (see proctable.Each); it is the test's own
+// view of the process table, independent of what cleanexit thinks it
+// killed. Only processes
 // whose working directory is under work count: the cases run in folders
 // below the script's $WORK, and the same test running at the same time
 // elsewhere on the machine (another checkout, another engineer) must not
 // be taken for this one's leftovers.
 func matchingProcs(pattern, work string) []string {
-	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	var out []string
-	self := "/proc/" + itoa(os.Getpid()) + "/cmdline"
-	for _, f := range dirs {
-		if f == self {
-			continue
+	self := "/proc/" + itoa(os.Getpid())
+	proctable.Each(func(dir string) {
+		if dir == self {
+			return
 		}
-		b, err := os.ReadFile(f)
+		b, err := os.ReadFile(filepath.Join(dir, "cmdline"))
 		if err != nil {
-			continue
+			return
 		}
 		cmd := strings.ReplaceAll(string(b), "\x00", " ")
 		if !strings.Contains(cmd, pattern) || strings.Contains(cmd, "waitprocs") {
-			continue
+			return
 		}
-		if cwd, err := os.Readlink(filepath.Join(filepath.Dir(f), "cwd")); err == nil && (cwd == work || strings.HasPrefix(cwd, work+"/")) {
+		if cwd, err := os.Readlink(filepath.Join(dir, "cwd")); err == nil && (cwd == work || strings.HasPrefix(cwd, work+"/")) {
 			out = append(out, strings.TrimSpace(cmd))
 		}
-	}
+	})
 	return out
 }
 

@@ -33,13 +33,38 @@ func Marker(t testing.TB, prefix string) string {
 // Matching returns the command lines, arguments joined by spaces, of the
 // running processes whose command line contains pattern, a Marker.
 func Matching(pattern string) []string {
-	files, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
+	Each(func(dir string) {
+		b, err := os.ReadFile(filepath.Join(dir, "cmdline"))
 		if err == nil && strings.Contains(string(b), pattern) {
 			out = append(out, strings.ReplaceAll(string(b), "\x00", " "))
 		}
-	}
+	})
 	return out
+}
+
+// Each calls read with the /proc folder of every process, reading each
+// batch of /proc's listing before asking for the next: the kernel lists
+// processes in the order of their IDs, and a new process gets the highest
+// (until the IDs wrap around), so a fork-and-exit chain, whose member
+// listed in one batch may be gone by the time it is read, has its newer
+// member in a later batch. A listing read whole first, then the
+// processes, can miss a chain that lives on, time after time.
+func Each(read func(dir string)) {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return
+	}
+	defer d.Close()
+	for {
+		names, err := d.Readdirnames(64)
+		for _, name := range names {
+			if name[0] >= '0' && name[0] <= '9' {
+				read(filepath.Join("/proc", name))
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
 }

@@ -157,9 +157,10 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 		}
 	}
 	// A python command handles its own timeout, stacks first; the watch
-	// only takes what outlives that by a margin: exec commands, escapees.
+	// only takes what outlives that by a margin: exec commands, escapees;
+	// and a detached tree, never an interpreter, past the timeout itself.
 	x.marker = newRunMarker()
-	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second)
+	watch := watchRun(x.ctx, x.marker, x.timeout()+stacksGrace+time.Second, x.timeout())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -21,10 +21,14 @@ import (
 // found even when it cleared its environment and detached. Elsewhere only
 // the process groups and the marker are used: see reaper_other.go.
 //
-// The reaper does three things:
+// The reaper does four things:
 //   - past the case's timeout (plus the interpreter's own grace), it kills
 //     any process of the run still running, so `exec sleep 30` under
-//     `timeout: 5s` is a TIMEOUT, not a PASS 30 s later;
+//     `timeout: 5s` is a TIMEOUT, not a PASS 30 s later; and a detached
+//     tree whose members are each young, a fork-and-exit chain, is timed
+//     as one (see detachedClock), and killed whole;
+//   - it reaps the orphans adopted as they exit (see reapOrphans), so that
+//     a chain's zombies do not pile up until the host runs out of PIDs;
 //   - on Ctrl-C it kills every process of the run, so that a script's
 //     command returns at once and the run ends;
 //   - when the script has ended, it kills what is left and says so.
@@ -41,6 +45,14 @@ type process struct {
 	age            time.Duration
 	name           string
 	untimed        bool // started by build-ext: no timeout applies
+	// detached: it, or the topmost process of the run above it, is an
+	// orphan: a child of cleanexit's that no exec.Cmd started (adopted
+	// by the subreaper), or a child of a process outside the run.
+	detached bool
+	// env is the process's environment, where it was read with its
+	// stat (envRead, see readDescendants).
+	env     string
+	envRead bool
 }
 
 func (p process) String() string { return fmt.Sprintf("%s (pid %d)", p.name, p.pid) }
@@ -120,18 +132,29 @@ func untimedEnviron(env []string) []string {
 
 // reaper contains one run's processes.
 type reaper struct {
-	marker  string
-	limit   time.Duration // how old a process of the run may grow
-	stopped chan struct{}
-	done    chan struct{}
+	marker string
+	limit  time.Duration // how old a process of the run may grow
+	// detachedLimit is how long the run may have detached processes
+	// without a break: the case's timeout, with no grace, since none of
+	// them is an interpreter asked for its stacks.
+	detachedLimit time.Duration
+	stopped       chan struct{}
+	done          chan struct{}
 
+	clock    detachedClock
 	timedOut atomic.Pointer[[]process] // killed by the timeout watch
 }
 
+// sweepRounds bounds the sweeps of one kill: each kills what the one
+// before missed, a child forked just before its parent was killed; a
+// process being killed forks no more, so a tree ends in a few rounds.
+const sweepRounds = 200
+
 // watchRun starts watching the run marked marker: past limit, a process of
-// the run is killed; once ctx is done, every one is, until stop is called.
-func watchRun(ctx context.Context, marker string, limit time.Duration) *reaper {
-	r := &reaper{marker: marker, limit: limit, stopped: make(chan struct{}), done: make(chan struct{})}
+// the run is killed, and past detachedLimit a detached tree of the run;
+// once ctx is done, every one is, until stop is called.
+func watchRun(ctx context.Context, marker string, limit, detachedLimit time.Duration) *reaper {
+	r := &reaper{marker: marker, limit: limit, detachedLimit: detachedLimit, stopped: make(chan struct{}), done: make(chan struct{})}
 	swept.mu.Lock()
 	if swept.markers == nil {
 		swept.markers = map[string]bool{}
@@ -144,10 +167,10 @@ func watchRun(ctx context.Context, marker string, limit time.Duration) *reaper {
 
 func (r *reaper) watch(ctx context.Context) {
 	defer close(r.done)
-	// Nothing of the run can be older than limit before limit has passed.
-	next := time.NewTimer(r.limit)
-	defer next.Stop()
-	every := min(max(r.limit/4, 200*time.Millisecond), time.Second)
+	// Detached processes are timed from the first sweep that sees them,
+	// so the sweeps begin with the run.
+	tick := time.NewTicker(sweepInterval(r.limit))
+	defer tick.Stop()
 	for {
 		select {
 		case <-r.stopped:
@@ -155,29 +178,117 @@ func (r *reaper) watch(ctx context.Context) {
 		case <-ctx.Done():
 			for {
 				killAll(runProcesses(r.marker, false), false)
+				reapOrphans()
 				select {
 				case <-r.stopped:
 					return
 				case <-time.After(50 * time.Millisecond):
 				}
 			}
-		case <-next.C:
-			var late []process
-			for _, p := range runProcesses(r.marker, false) {
-				if !p.untimed && !p.zombie && p.age > r.limit {
-					late = append(late, p)
-				}
+		case <-tick.C:
+			reapOrphans()
+			if late := r.late(runProcesses(r.marker, false), time.Now()); len(late) > 0 {
+				r.killLate(late)
 			}
-			if len(late) > 0 {
-				killAll(late, false)
-				if prev := r.timedOut.Load(); prev != nil {
-					late = append(*prev, late...)
-				}
-				r.timedOut.Store(&late)
-			}
-			next.Reset(every)
 		}
 	}
+}
+
+// sweepInterval is how often the watch reads the run's processes: often
+// where the subreaper keeps that to cleanexit's own tree, less so where
+// it is the whole process table.
+func sweepInterval(limit time.Duration) time.Duration {
+	if adoptingOrphans() {
+		return 100 * time.Millisecond
+	}
+	return min(max(limit/4, 200*time.Millisecond), time.Second)
+}
+
+// late is what of ps has outlived its limit: each process older than the
+// run's limit, and every detached one once the run has had detached
+// processes for longer than the case's timeout.
+func (r *reaper) late(ps []process, now time.Time) []process {
+	found := false
+	for _, p := range ps {
+		found = found || (!p.untimed && !p.zombie && p.detached)
+	}
+	r.clock.observe(found, now)
+	over := r.clock.over(now, r.detachedLimit)
+	var late []process
+	for _, p := range ps {
+		if !p.untimed && !p.zombie && (p.age > r.limit || (over && p.detached)) {
+			late = append(late, p)
+		}
+	}
+	return late
+}
+
+// killLate kills late and everything of the run below it, then sweeps
+// again until two sweeps in a row find nothing late: a process killed as
+// it forked may leave a child, which is then detached, and late too (the
+// run has timed out: nothing of it detached is let live).
+func (r *reaper) killLate(late []process) {
+	r.clock.expire(time.Now(), r.detachedLimit)
+	killed := map[int]bool{}
+	var all []process
+	kill := func(ps []process) {
+		killAll(ps, false)
+		for _, p := range ps {
+			if !killed[p.pid] {
+				killed[p.pid] = true
+				all = append(all, p)
+			}
+		}
+	}
+	kill(late)
+	for round, empty := 0, 0; round < sweepRounds && empty < 2; round++ {
+		ps := runProcesses(r.marker, false)
+		next := r.late(ps, time.Now())
+		next = append(next, below(ps, late)...)
+		if len(next) == 0 {
+			empty++
+			continue
+		}
+		empty = 0
+		kill(next)
+	}
+	reapOrphans()
+	if prev := r.timedOut.Load(); prev != nil {
+		all = append(*prev, all...)
+	}
+	r.timedOut.Store(&all)
+}
+
+// below is what of ps is below one of roots, the processes it came from.
+func below(ps, roots []process) []process {
+	children := map[int][]int{}
+	byPID := map[int]process{}
+	for _, p := range ps {
+		children[p.ppid] = append(children[p.ppid], p.pid)
+		byPID[p.pid] = p
+	}
+	var out []process
+	for _, root := range roots {
+		for _, pid := range descendants(children, root.pid) {
+			if p := byPID[pid]; !p.zombie && !p.untimed {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// descendants lists what is below root, in order of depth.
+func descendants(children map[int][]int, root int) []int {
+	var out []int
+	queue := append([]int{}, children[root]...)
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		out = append(out, pid)
+		queue = append(queue, children[pid]...)
+	}
+	return out
 }
 
 // stop ends the watch and kills what the run left behind, returning it.
@@ -185,8 +296,10 @@ func (r *reaper) stop() (left, timedOut []process) {
 	close(r.stopped)
 	<-r.done
 	seen := map[int]bool{}
-	// A process may fork while it is being killed: sweep until none is left.
-	for round := 0; round < 5; round++ {
+	// A process may fork while it is being killed: sweep until two sweeps
+	// in a row find none left, the second for a child the first read past
+	// as it moved from its dying parent to cleanexit.
+	for round, empty := 0, 0; round < sweepRounds && empty < 2; round++ {
 		ps := runProcesses(r.marker, true)
 		var alive []process
 		for _, p := range ps {
@@ -196,8 +309,10 @@ func (r *reaper) stop() (left, timedOut []process) {
 		}
 		killAll(ps, true)
 		if len(alive) == 0 {
-			break
+			empty++
+			continue
 		}
+		empty = 0
 		for _, p := range alive {
 			if !seen[p.pid] {
 				seen[p.pid] = true
@@ -205,6 +320,7 @@ func (r *reaper) stop() (left, timedOut []process) {
 			}
 		}
 	}
+	reapOrphans()
 	swept.mu.Lock()
 	delete(swept.markers, r.marker)
 	swept.mu.Unlock()

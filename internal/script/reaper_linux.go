@@ -31,8 +31,9 @@ const (
 // whose parent dies is reparented here, not to init, so that a case's
 // process that detached stays findable, and is killed when its run ends.
 // It is process-wide, so only a program's main, or a caller that starts
-// no child of its own in another session, may ask: every such child is
-// taken for a case's.
+// its children through os/exec, may ask: an orphan adopted is reaped as
+// it exits, and a child that no exec.Cmd waits for (syscall.ForkExec) is
+// taken for one.
 func AdoptOrphans() (stop func()) {
 	subreaper.mu.Lock()
 	defer subreaper.mu.Unlock()
@@ -42,6 +43,7 @@ func AdoptOrphans() (stop func()) {
 		subreaper.was = on != 0
 		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
 		subreaper.ok.Store(errno == 0)
+		probePidfds()
 	}
 	subreaper.users++
 	var once sync.Once
@@ -59,6 +61,9 @@ func AdoptOrphans() (stop func()) {
 	}
 }
 
+// adoptingOrphans is whether this process is the subreaper now.
+func adoptingOrphans() bool { return subreaper.ok.Load() }
+
 // clockTicks is USER_HZ, the unit of /proc/PID/stat's start time: 100 on
 // every Linux architecture Go supports.
 const clockTicks = 100
@@ -67,10 +72,12 @@ const clockTicks = 100
 // environment carries the marker, and everything below them. After the
 // run's script has ended (afterScript), it adds processes that were
 // reparented to cleanexit from a session of their own: cleanexit starts
-// none itself, so they can only be a case's. One marked for another run
-// is left to it while that run is still there to sweep it; a marker of a
-// run that has ended, or of none, a case may have written itself. It
-// leaves their ages unread, which only the timeout watch needs.
+// none itself, so they can only be a case's (a child an exec.Cmd holds, a
+// library host's own, is not taken: see ourChildren). One marked for
+// another run is left to it while that run is still there to sweep it; a
+// marker of a run that has ended, or of none, a case may have written
+// itself. It leaves their ages unread, which only the timeout watch
+// needs, and says of each whether it is detached (see detachedIn).
 func runProcesses(marker string, afterScript bool) []process {
 	self := os.Getpid()
 	// With the subreaper, every process of ours is below us, and only
@@ -90,6 +97,9 @@ func runProcesses(marker string, afterScript bool) []process {
 		byPID[p.pid] = p
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
+	// Read after the table: a child listed there was started, if it was,
+	// before this read, and holds its pidfd by now.
+	ours := readOurChildren()
 	selfSID := ourSession()
 	// With the subreaper, every process of ours is below us; without it,
 	// escapees went to init, and the whole table is searched.
@@ -110,14 +120,17 @@ func runProcesses(marker string, afterScript bool) []process {
 		if p == nil || p.zombie {
 			// A zombie's environment cannot be read; one reparented to
 			// us from a session of its own is ours to reap.
-			if p != nil && afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID {
+			if p != nil && afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !ours.started(pid) {
 				in[pid] = true
 			}
 			continue
 		}
-		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-		if err != nil {
-			continue
+		env := []byte(p.env)
+		if !p.envRead {
+			var err error
+			if env, err = os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ"); err != nil {
+				continue
+			}
 		}
 		// A NUL before the first variable lets markerIn find it as it
 		// finds the others.
@@ -130,7 +143,9 @@ func runProcesses(marker string, afterScript bool) []process {
 		// A marker gives an orphan away only to a run still there to
 		// sweep it: one naming a run that has ended, or none at all,
 		// does not take the process out of this run's hands.
-		case afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !(marked && sweeping(run)):
+		// A child an exec.Cmd started, a library host's own, is never
+		// taken for an orphan.
+		case afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !ours.started(pid) && !(marked && sweeping(run)):
 			in[pid], roots = true, append(roots, pid)
 		}
 	}
@@ -144,13 +159,42 @@ func runProcesses(marker string, afterScript bool) []process {
 			}
 		}
 	}
+	detached := detachedIn(in, byPID, self, ours)
 	var out []process
 	for pid := range in {
 		if p := byPID[pid]; p != nil {
+			p.detached = detached(pid)
 			out = append(out, *p)
 		}
 	}
 	return out
+}
+
+// detachedIn says, of a process of the run (in), whether it is detached:
+// the topmost of the run above it is a child of cleanexit's that no
+// exec.Cmd started (an orphan the subreaper adopted), or a child of
+// another process outside the run (init, without the subreaper).
+func detachedIn(in map[int]bool, byPID map[int]*process, self int, ours ourChildren) func(pid int) bool {
+	memo := map[int]bool{}
+	var detached func(pid int, depth int) bool
+	detached = func(pid int, depth int) bool {
+		if d, ok := memo[pid]; ok {
+			return d
+		}
+		p := byPID[pid]
+		var d bool
+		switch {
+		case in[p.ppid] && byPID[p.ppid] != nil && depth < len(in):
+			d = detached(p.ppid, depth+1)
+		case p.ppid == self:
+			d = ours.adopted(pid)
+		default:
+			d = true
+		}
+		memo[pid] = d
+		return d
+	}
+	return func(pid int) bool { return detached(pid, 0) }
 }
 
 // markerIn is the value of the first runMarkerVar in env, a process's
@@ -168,22 +212,12 @@ func markerIn(env []byte) (string, bool) {
 	return string(v), true
 }
 
-func descendants(children map[int][]int, root int) []int {
-	var out []int
-	queue := append([]int{}, children[root]...)
-	for len(queue) > 0 {
-		pid := queue[0]
-		queue = queue[1:]
-		out = append(out, pid)
-		queue = append(queue, children[pid]...)
-	}
-	return out
-}
-
 // killAll kills ps and reaps those reparented to us, which nothing else
 // waits for. A child of ours in our own session may be one an exec.Cmd
-// started and will wait for; it is reaped here only once the run's script
-// has ended (afterScript), when every exec.Cmd of the run has been waited.
+// started and will wait for; unless its pidfd says otherwise, it is
+// reaped here only once the run's script has ended (afterScript), when
+// every exec.Cmd of the run has been waited. One an exec.Cmd holds is
+// never reaped here.
 func killAll(ps []process, afterScript bool) {
 	self, sid := os.Getpid(), ourSession()
 	for _, p := range ps {
@@ -191,8 +225,9 @@ func killAll(ps []process, afterScript bool) {
 			syscall.Kill(p.pid, syscall.SIGKILL)
 		}
 	}
+	ours := readOurChildren()
 	for _, p := range ps {
-		if p.ppid == self && (afterScript || p.sid != sid) {
+		if p.ppid == self && !ours.started(p.pid) && (afterScript || p.sid != sid || ours.adopted(p.pid)) {
 			var ws syscall.WaitStatus
 			syscall.Wait4(p.pid, &ws, 0, nil)
 		}
@@ -233,23 +268,57 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			}
 			seen[child] = true
 			queue = append(queue, child)
-			if sb, err := os.ReadFile("/proc/" + strconv.Itoa(child) + "/stat"); err == nil {
-				if st, ok := parseStat(string(sb)); ok {
-					st.age = uptime - st.age
-					out = append(out, st)
+			dir := "/proc/" + strconv.Itoa(child)
+			sb, err := os.ReadFile(dir + "/stat")
+			if err != nil {
+				continue
+			}
+			st, ok := parseStat(string(sb))
+			if !ok {
+				continue
+			}
+			st.age = uptime - st.age
+			if !st.zombie {
+				// Read now, not after the walk: a process of a fast
+				// chain is gone by then, and what it forked with it.
+				if env, err := os.ReadFile(dir + "/environ"); err == nil {
+					st.env, st.envRead = string(env), true
 				}
 			}
+			out = append(out, st)
+		}
+	}
+	walk := func() {
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			children, _ := childrenOf(strconv.Itoa(p))
+			visit(children)
 		}
 	}
 	visit(kids)
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		children, _ := childrenOf(strconv.Itoa(p))
-		visit(children)
+	walk()
+	// A process whose parent died while the walk went on was moved to
+	// cleanexit, maybe after cleanexit's own children were read and
+	// before its parent's were: read them again until they bring no one
+	// new. Then whatever of the run lives is below someone the walk read
+	// alive, or was read itself: a parent cannot die without its children
+	// coming here.
+	for pass := 0; pass < rereadPasses; pass++ {
+		again, _ := childrenOf("self")
+		before := len(seen)
+		visit(again)
+		if len(seen) == before {
+			break
+		}
+		walk()
 	}
 	return out
 }
+
+// rereadPasses bounds the rereads of cleanexit's children in one walk: a
+// chain forking faster than the walk goes would keep it going.
+const rereadPasses = 20
 
 // childrenOf lists the children of process pid ("self" for cleanexit),
 // which the kernel keeps per thread; false when the kernel keeps no such

@@ -14,3 +14,7 @@ func AdoptOrphans() (stop func()) { return func() {} }
 func runProcesses(marker string, afterScript bool) []process { return nil }
 
 func killAll(ps []process, afterScript bool) {}
+
+func reapOrphans() {}
+
+func adoptingOrphans() bool { return false }
