@@ -32,6 +32,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 // runCases is `cleanexit run`: open the session the flags describe, run
 // it, render the results and write the reports.
 func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
+	// First of all: a signal that came while the flags were read would
+	// end the process by default, and with it the report it owes.
+	ctx, stop := command.Interruptible()
+	defer stop()
+	start := time.Now()
 	fs := cmdflag.New("run", "[flags] [PATH|CASE…]", stderr)
 	f.register(fs)
 	paths, err := command.Parse(fs, cmdflag.SplitJobs(args), -1)
@@ -56,9 +61,6 @@ func runCases(f *runFlags, args []string, stdout, stderr io.Writer) error {
 		return command.Exit(command.UsageError, err)
 	}
 
-	ctx, stop := command.Interruptible()
-	defer stop()
-	start := time.Now()
 	s, err := openSession(ctx, cfg, "run", stderr)
 	if err != nil {
 		if ctx.Err() != nil {
