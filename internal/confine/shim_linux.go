@@ -1,0 +1,127 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// A sandbox's init is cleanexit's own executable started by Prepare with
+// shimVar set: this init function, which runs in every program that links
+// the package (cleanexit, and the test binaries), takes it over then, and
+// does nothing without the variable.
+func init() {
+	raw, ok := os.LookupEnv(shimVar)
+	if !ok {
+		return
+	}
+	os.Unsetenv(shimVar)
+	os.Exit(runInit(raw))
+}
+
+// forwarded are the signals cleanexit sends a sandbox's init for the
+// command: SIGABRT asks a hung interpreter for its stacks.
+var forwarded = []os.Signal{syscall.SIGABRT, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2}
+
+// runInit is the sandbox's init, process 1 of its PID namespace. It waits
+// until its pids cgroup holds it, confines a thread of its own (a new
+// Landlock domain, which no cleanexit thread is in), joins a new session
+// keyring from there, starts the command from that thread, reaps what is
+// orphaned in the namespace, and relays the command's wait status on the
+// report pipe. It does not exec the command over itself: a PID
+// namespace's process 1 does not die of a signal it has no handler for,
+// so abort() would not end python, and the status would lie. Once it
+// exits the kernel kills whatever is left in the namespace, and the IPC
+// namespace and the session keyring go with their last process.
+func runInit(raw string) int {
+	var cfg shimConfig
+	if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
+		fmt.Fprintf(os.Stderr, "cleanexit sandbox: %v\n", err)
+		return 125
+	}
+	syscall.CloseOnExec(cfg.Report)
+	report := os.NewFile(uintptr(cfg.Report), "report")
+	fail := func(format string, args ...any) int {
+		report.Write(append([]byte{'E'}, fmt.Sprintf(format, args...)...))
+		return 125
+	}
+	// Not dumpable: the command, in the thread's domain, cannot read
+	// this process's memory nor ptrace it.
+	if err := undumpable(); err != nil {
+		return fail("%v", err)
+	}
+	if cfg.GoAt >= 0 {
+		syscall.CloseOnExec(cfg.GoAt)
+		goAt := os.NewFile(uintptr(cfg.GoAt), "go")
+		io.Copy(io.Discard, goAt) // until cleanexit closes its end
+		goAt.Close()
+	}
+	if cfg.Nproc > 0 {
+		lim := unix.Rlimit{Cur: uint64(cfg.Nproc), Max: uint64(cfg.Nproc)}
+		if err := unix.Setrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
+			return fail("setting the process limit: %v", err)
+		}
+	}
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, forwarded...)
+	cmd := &exec.Cmd{Path: cfg.Path, Args: os.Args, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+	var startErr error
+	p := Policy{Writable: cfg.Writable, Network: cfg.Network}
+	err := Run(p, func() {
+		// The session keyring is a thread's credential: the confined
+		// thread's, which the command inherits.
+		if _, _, errno := unix.RawSyscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); errno != 0 {
+			startErr = fmt.Errorf("joining a session keyring of its own: %w", errno)
+			return
+		}
+		if cfg.Path != "" {
+			startErr = cmd.Start()
+		}
+	})
+	switch {
+	case err != nil:
+		return fail("confining: %v", err)
+	case startErr != nil:
+		return fail("%v", startErr)
+	case cfg.Path == "":
+		return relay(report, 0)
+	}
+	pid := cmd.Process.Pid
+	go func() {
+		for s := range sigs {
+			syscall.Kill(pid, s.(syscall.Signal))
+		}
+	}()
+	for {
+		var ws syscall.WaitStatus
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return fail("waiting for the command: %v", err)
+		}
+		if got == pid && (ws.Exited() || ws.Signaled()) {
+			return relay(report, ws)
+		}
+	}
+}
+
+// relay writes the command's wait status for cleanexit.
+func relay(report *os.File, ws syscall.WaitStatus) int {
+	msg := []byte{'S', 0, 0, 0, 0}
+	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
+	if _, err := report.Write(msg); err != nil {
+		return 125
+	}
+	return 0
+}
