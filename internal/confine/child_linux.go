@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -88,7 +90,9 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(env[:len(env):len(env)], shimVar+"="+string(b))
+	// A copy: the caller's slice may be another command's (a rerun's).
+	cmd.Env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, shimVar+"=") })
+	cmd.Env = append(cmd.Env, shimVar+"="+string(b))
 	cmd.Path = self
 	cmd.ExtraFiles = files
 	attr := cmd.SysProcAttr

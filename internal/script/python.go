@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
 	"github.com/cleanexit/cleanexit/internal/verdict"
@@ -30,6 +31,11 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Env = x.moduleAliasEnv(ts, x.environ(ts))
 	if rt := x.asanPreload(); rt != "" {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
+	}
+	if sb := x.job.Sandbox; sb != nil {
+		if err := confine.Prepare(cmd, sb.childPolicy(ts.Getenv("WORK"))); err != nil {
+			ts.Fatalf("python: %v", err)
+		}
 	}
 	stdout, stderr := newCapture(), newCapture()
 	stderr.scan = &diagnose.Stream{}
