@@ -18,9 +18,11 @@ import (
 // A child is a prepared command's side of its sandbox, kept from Prepare
 // to Wait: the pipe its init reports on, and the pids cgroup it runs in.
 type child struct {
-	report *os.File // read end: how the command ended, written by the init
-	goAt   *os.File // write end: the init starts the command once it is closed, after the cgroup holds it
-	cgroup string   // the run's pids cgroup, "" without one
+	report    *os.File // read end: how the command ended, written by the init
+	goAt      *os.File // write end: the init starts the command once it is closed, after the cgroup holds it
+	cgroupsIn string   // where the pids cgroup is made, "" without one
+	processes int      // its pids.max
+	cgroup    string   // the pids cgroup, once made
 }
 
 // children are the prepared commands, by their *exec.Cmd.
@@ -67,11 +69,7 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 			return errRootNeedsCgroup
 		}
 		if ok {
-			if c.cgroup, err = newCgroup(cg, p.Processes); err != nil {
-				report.Close()
-				reportW.Close()
-				return err
-			}
+			c.cgroupsIn, c.processes = cg, p.Processes
 			goR, goW, err := os.Pipe()
 			if err != nil {
 				c.close()
@@ -129,21 +127,36 @@ func Launch(cmd *exec.Cmd) error {
 		return cmd.Start()
 	}
 	c := v.(*child)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Start() }()
-	err := <-done
-	for _, f := range cmd.ExtraFiles[len(cmd.ExtraFiles)-c.ends():] {
-		f.Close() // the init's ends
-	}
+	var err error
+	unconfined(func() { err = c.start(cmd) })
 	if err != nil {
 		children.Delete(cmd)
-		c.close()
+		unconfined(c.close)
+	}
+	return err
+}
+
+// start starts cmd, in its pids cgroup where it has one.
+func (c *child) start(cmd *exec.Cmd) error {
+	ends := cmd.ExtraFiles[len(cmd.ExtraFiles)-c.ends():]
+	defer func() {
+		for _, f := range ends {
+			f.Close() // the init's
+		}
+	}()
+	if c.cgroupsIn != "" {
+		var err error
+		if c.cgroup, err = newCgroup(c.cgroupsIn, c.processes); err != nil {
+			return err
+		}
+	}
+	if err := cmd.Start(); err != nil {
 		return err
 	}
 	if c.cgroup != "" {
-		go func() { done <- joinCgroup(c.cgroup, cmd.Process.Pid) }()
-		if err := <-done; err != nil {
+		if err := joinCgroup(c.cgroup, cmd.Process.Pid); err != nil {
 			cmd.Process.Kill()
+			cmd.Wait()
 			return fmt.Errorf("sandbox: %w", err)
 		}
 		c.goAt.Close()
@@ -152,9 +165,22 @@ func Launch(cmd *exec.Cmd) error {
 	return nil
 }
 
+// unconfined runs f on a goroutine of its own, and so on a thread that
+// is not confined: the caller may be a sandboxed script's, whose writes
+// Landlock keeps to $WORK, and whose domain a process it started would
+// share.
+func unconfined(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
+}
+
 // ends is how many of the command's ExtraFiles are the sandbox's.
 func (c *child) ends() int {
-	if c.cgroup != "" {
+	if c.cgroupsIn != "" {
 		return 2
 	}
 	return 1
@@ -182,7 +208,7 @@ func Wait(cmd *exec.Cmd) error {
 		return err
 	}
 	c := v.(*child)
-	defer c.close()
+	defer unconfined(c.close)
 	msg, rerr := io.ReadAll(io.LimitReader(c.report, 64<<10))
 	switch {
 	case rerr == nil && len(msg) == 5 && msg[0] == 'S':

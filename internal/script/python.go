@@ -44,7 +44,15 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
+	var err error
+	run := func() { err = runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut) }
+	if x.job.Sandbox != nil {
+		// The script's confined thread may not signal the sandbox (its
+		// stacks, the group's kill), which is outside its domain.
+		offThread(run)
+	} else {
+		run()
+	}
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
 	inv.Stderr, inv.StderrDropped = stderr.text("stderr")
