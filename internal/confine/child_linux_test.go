@@ -3,9 +3,13 @@
 package confine
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestChildRelaysStatus checks that a sandboxed command's wait status
@@ -60,5 +64,88 @@ func TestChildRelaysStatus(t *testing.T) {
 				t.Fatalf("ended %v, want exit %d", err, c.code)
 			}
 		})
+	}
+}
+
+// sandboxed runs python with args in a sandbox of policy p and returns
+// how it ended and what it wrote to stderr.
+func sandboxed(t *testing.T, p Policy, args ...string) (error, string) {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	if err := ProbeChild(p); err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command(python, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := Prepare(cmd, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := Launch(cmd); err != nil {
+		t.Fatal(err)
+	}
+	return Wait(cmd), stderr.String()
+}
+
+// TestChildProcessLimit checks that a fork bomb meets the sandbox's
+// process limit: a cgroup's pids.max as root, RLIMIT_NPROC in the
+// sandbox's user namespace otherwise (run the test binary as nobody).
+func TestChildProcessLimit(t *testing.T) {
+	bomb := `
+import os, sys
+r, w = os.pipe()
+n = 0
+try:
+    while n < 200:
+        if os.fork() == 0:
+            os.close(w)
+            os.read(r, 1)
+            os._exit(0)
+        n += 1
+except BlockingIOError:
+    sys.exit(f"refused after {n}")
+`
+	err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", bomb)
+	if err == nil || !strings.Contains(stderr, "refused after") {
+		t.Fatalf("a fork bomb under a limit of 40 processes ended %v: %s", err, stderr)
+	}
+}
+
+// TestChildLeavesNoIPC checks from outside that a sandboxed process's
+// SysV shared memory and its session key end with it.
+func TestChildLeavesNoIPC(t *testing.T) {
+	const key = 0x0c1ea0e2
+	program := `
+import ctypes, platform
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+assert libc.shmget(0x0c1ea0e2, 4096, 0o1600) >= 0, ctypes.get_errno()
+add_key = {"x86_64": 248, "aarch64": 217}[platform.machine()]
+assert libc.syscall(add_key, b"user", b"cleanexit-confine-test", b"x", 1, -3) > 0, ctypes.get_errno()
+assert "cleanexit-confine-test" in open("/proc/keys").read()
+`
+	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	shm, err := os.ReadFile("/proc/sysvipc/shm")
+	if err != nil {
+		t.Skip(err)
+	}
+	if strings.Contains(string(shm), fmt.Sprintf(" %d ", key)) {
+		t.Errorf("the sandbox's shared memory outlived it:\n%s", shm)
+	}
+	// A dead keyring's keys are collected a moment after its last user.
+	for i := 0; ; i++ {
+		keys, _ := os.ReadFile("/proc/keys")
+		if !strings.Contains(string(keys), "cleanexit-confine-test") {
+			break
+		}
+		if i == 100 {
+			t.Fatalf("the sandbox's session key outlived it:\n%s", keys)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
