@@ -54,16 +54,13 @@ func runInit(raw string) int {
 		report.Write(append([]byte{'E'}, fmt.Sprintf(format, args...)...))
 		return 125
 	}
+	if cfg.Outer {
+		return runOuter(cfg, report, fail)
+	}
 	// Not dumpable: the command, in the thread's domain, cannot read
 	// this process's memory nor ptrace it.
 	if err := undumpable(); err != nil {
 		return fail("%v", err)
-	}
-	if cfg.GoAt >= 0 {
-		syscall.CloseOnExec(cfg.GoAt)
-		goAt := os.NewFile(uintptr(cfg.GoAt), "go")
-		io.Copy(io.Discard, goAt) // until cleanexit closes its end
-		goAt.Close()
 	}
 	if cfg.Nproc > 0 {
 		lim := unix.Rlimit{Cur: uint64(cfg.Nproc), Max: uint64(cfg.Nproc)}
@@ -114,6 +111,51 @@ func runInit(raw string) int {
 			return relay(report, ws)
 		}
 	}
+}
+
+// runOuter is the process between cleanexit and the init (see Prepare):
+// once its pids cgroup holds it, it starts the init in new user, PID and
+// IPC namespaces, passes it the report pipe and the signals cleanexit
+// sends, and ends as the init ended.
+func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) int {
+	if cfg.GoAt >= 0 {
+		syscall.CloseOnExec(cfg.GoAt)
+		goAt := os.NewFile(uintptr(cfg.GoAt), "go")
+		io.Copy(io.Discard, goAt) // until cleanexit closes its end
+		goAt.Close()
+	}
+	inner := cfg
+	inner.Outer, inner.Report, inner.GoAt = false, 3, -1
+	b, _ := json.Marshal(inner)
+	uids, gids := idMaps()
+	cmd := &exec.Cmd{
+		Path: "/proc/self/exe", Args: os.Args, Env: append(os.Environ(), shimVar+"="+string(b)),
+		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, ExtraFiles: []*os.File{report},
+		SysProcAttr: &syscall.SysProcAttr{
+			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC,
+			UidMappings: uids, GidMappings: gids, GidMappingsEnableSetgroups: os.Getuid() == 0,
+			Pdeathsig: syscall.SIGKILL, // this process never ends a thread
+		},
+	}
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, forwarded...)
+	if err := cmd.Start(); err != nil {
+		return fail("cannot start the sandbox's init (user, PID and IPC namespaces): %v", err)
+	}
+	go func() {
+		for s := range sigs {
+			cmd.Process.Signal(s)
+		}
+	}()
+	cmd.Wait()
+	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		// Killed (by cleanexit's timeout, or by the case): so is this
+		// process, for cleanexit to see.
+		signal.Reset(ws.Signal())
+		syscall.Kill(os.Getpid(), ws.Signal())
+	}
+	return ws.ExitStatus()
 }
 
 // relay writes the command's wait status for cleanexit.
