@@ -253,6 +253,9 @@ func (s *Session) Close() error {
 	if s.stopAdopting != nil {
 		s.stopAdopting()
 	}
+	if s.sandbox != nil {
+		s.sandbox.Close()
+	}
 	return err
 }
 

@@ -19,10 +19,9 @@ import (
 // to Wait: the pipe its init reports on, and the pids cgroup it runs in.
 type child struct {
 	report    *os.File // read end: how the command ended, written by the init
-	goAt      *os.File // write end: the init starts the command once it is closed, after the cgroup holds it
-	cgroupsIn string   // where the pids cgroup is made, "" without one
-	processes int      // its pids.max
-	cgroup    string   // the pids cgroup, once made
+	cgroups   *pidsHierarchy // where the pids cgroup is made, nil without one
+	processes int            // its pids.max
+	cgroup    string         // the pids cgroup, once made
 }
 
 // children are the prepared commands, by their *exec.Cmd.
@@ -41,7 +40,6 @@ type shimConfig struct {
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
 	Report   int      `json:"report"`
-	GoAt     int      `json:"go"` // -1 without a cgroup to wait for
 }
 
 // Prepare makes cmd, not yet started, run in a sandbox of its own when
@@ -64,7 +62,7 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 		return err
 	}
 	c := &child{report: report}
-	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network, GoAt: -1}
+	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
 	files := append(cmd.ExtraFiles, reportW)
 	cfg.Report = 2 + len(files)
 	if p.Processes > 0 {
@@ -75,16 +73,7 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 			return errRootNeedsCgroup
 		}
 		if ok {
-			c.cgroupsIn, c.processes = cg, p.Processes
-			goR, goW, err := os.Pipe()
-			if err != nil {
-				c.close()
-				reportW.Close()
-				return err
-			}
-			c.goAt = goW
-			files = append(files, goR)
-			cfg.GoAt = 2 + len(files)
+			c.cgroups, c.processes = cg, p.Processes
 		} else {
 			cfg.Nproc = p.Processes
 		}
@@ -115,10 +104,9 @@ func idMaps() (uids, gids []syscall.SysProcIDMap) {
 		[]syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}}
 }
 
-// Launch starts cmd; one Prepare made is started from a goroutine of its
-// own, never from a confined thread (whose Landlock domain the sandbox
-// would inherit, and whose writes to the cgroup Landlock refuses), and
-// let go once its pids cgroup holds it.
+// Launch starts cmd; one Prepare made is started from a thread that is
+// not confined (whose Landlock domain the sandbox would inherit, and
+// whose writes to the cgroup Landlock refuses), into its pids cgroup.
 func Launch(cmd *exec.Cmd) error {
 	v, ok := children.Load(cmd)
 	if !ok {
@@ -134,33 +122,16 @@ func Launch(cmd *exec.Cmd) error {
 	return err
 }
 
-// start starts cmd, in its pids cgroup where it has one.
+// start starts cmd, born in a pids cgroup of its own where it has one
+// (see startInCgroup).
 func (c *child) start(cmd *exec.Cmd) error {
-	ends := cmd.ExtraFiles[len(cmd.ExtraFiles)-c.ends():]
-	defer func() {
-		for _, f := range ends {
-			f.Close() // the init's
-		}
-	}()
-	if c.cgroupsIn != "" {
-		var err error
-		if c.cgroup, err = newCgroup(c.cgroupsIn, c.processes); err != nil {
-			return err
-		}
+	defer cmd.ExtraFiles[len(cmd.ExtraFiles)-1].Close() // the init's end of the report
+	if c.cgroups == nil {
+		return cmd.Start()
 	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	if c.cgroup != "" {
-		if err := joinCgroup(c.cgroup, cmd.Process.Pid); err != nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-			return fmt.Errorf("sandbox: %w", err)
-		}
-		c.goAt.Close()
-		c.goAt = nil
-	}
-	return nil
+	var err error
+	c.cgroup, err = c.cgroups.startIn(cmd, c.processes)
+	return err
 }
 
 // unconfined runs f on a goroutine of its own, and so on a thread that
@@ -176,19 +147,8 @@ func unconfined(f func()) {
 	<-done
 }
 
-// ends is how many of the command's ExtraFiles are the sandbox's.
-func (c *child) ends() int {
-	if c.cgroupsIn != "" {
-		return 2
-	}
-	return 1
-}
-
 func (c *child) close() {
 	c.report.Close()
-	if c.goAt != nil {
-		c.goAt.Close()
-	}
 	if c.cgroup != "" {
 		removeCgroup(c.cgroup)
 	}

@@ -149,3 +149,4 @@ assert "cleanexit-confine-test" in open("/proc/keys").read()
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+

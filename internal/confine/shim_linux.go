@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -113,19 +112,13 @@ func runInit(raw string) int {
 	}
 }
 
-// runOuter is the process between cleanexit and the init (see Prepare):
-// once its pids cgroup holds it, it starts the init in new user, PID and
-// IPC namespaces, passes it the report pipe and the signals cleanexit
+// runOuter is the process between cleanexit and the init (see Prepare),
+// born in the sandbox's pids cgroup: it starts the init in new user, PID
+// and IPC namespaces, passes it the report pipe and the signals cleanexit
 // sends, and ends as the init ended.
 func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) int {
-	if cfg.GoAt >= 0 {
-		syscall.CloseOnExec(cfg.GoAt)
-		goAt := os.NewFile(uintptr(cfg.GoAt), "go")
-		io.Copy(io.Discard, goAt) // until cleanexit closes its end
-		goAt.Close()
-	}
 	inner := cfg
-	inner.Outer, inner.Report, inner.GoAt = false, 3, -1
+	inner.Outer, inner.Report = false, 3
 	b, _ := json.Marshal(inner)
 	uids, gids := idMaps()
 	cmd := &exec.Cmd{
