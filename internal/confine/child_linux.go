@@ -18,7 +18,7 @@ import (
 // A child is a prepared command's side of its sandbox, kept from Prepare
 // to Wait: the pipe its init reports on, and the pids cgroup it runs in.
 type child struct {
-	report    *os.File // read end: how the command ended, written by the init
+	report    *os.File       // read end: how the command ended, written by the init
 	cgroups   *pidsHierarchy // where the pids cgroup is made, nil without one
 	processes int            // its pids.max
 	cgroup    string         // the pids cgroup, once made
@@ -35,7 +35,7 @@ const shimVar = "CLEANEXIT_CONFINE_INIT"
 // the descriptors of its pipes.
 type shimConfig struct {
 	Outer    bool     `json:"outer"` // the init's parent, which starts it in its namespaces
-	Path     string   `json:"path"` // "" for Probe's trial: set up, report, start nothing
+	Path     string   `json:"path"`  // "" for Probe's trial: set up, report, start nothing
 	Writable []string `json:"writable"`
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)

@@ -149,4 +149,3 @@ assert "cleanexit-confine-test" in open("/proc/keys").read()
 		time.Sleep(100 * time.Millisecond)
 	}
 }
-
