@@ -61,6 +61,9 @@ func runInit(raw string) int {
 	if err := undumpable(); err != nil {
 		return fail("%v", err)
 	}
+	if err := mountProc(); err != nil {
+		return fail("%v", err)
+	}
 	if cfg.Nproc > 0 {
 		lim := unix.Rlimit{Cur: uint64(cfg.Nproc), Max: uint64(cfg.Nproc)}
 		if err := unix.Setrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
@@ -113,8 +116,8 @@ func runInit(raw string) int {
 }
 
 // runOuter is the process between cleanexit and the init (see Prepare),
-// born in the sandbox's pids cgroup: it starts the init in new user, PID
-// and IPC namespaces, passes it the report pipe and the signals cleanexit
+// born in the sandbox's pids cgroup: it starts the init in new user, PID,
+// IPC and mount namespaces, passes it the report pipe and the signals cleanexit
 // sends, and ends as the init ended.
 func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) int {
 	inner := cfg
@@ -125,7 +128,7 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 		Path: "/proc/self/exe", Args: os.Args, Env: append(os.Environ(), shimVar+"="+string(b)),
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, ExtraFiles: []*os.File{report},
 		SysProcAttr: &syscall.SysProcAttr{
-			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC,
+			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWNS,
 			UidMappings: uids, GidMappings: gids, GidMappingsEnableSetgroups: os.Getuid() == 0,
 			Pdeathsig: syscall.SIGKILL, // this process never ends a thread
 		},
@@ -149,6 +152,23 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 		syscall.Kill(os.Getpid(), ws.Signal())
 	}
 	return ws.ExitStatus()
+}
+
+// mountProc mounts, in the init's own mount namespace, a /proc of its PID
+// namespace over the machine's, so that /proc/<pid> names the process a
+// pid names there: a debugger (gdb reads /proc/<pid> of what it runs) and
+// a case's os.getpid() agree with the kernel, and the machine's processes,
+// cleanexit's among them, are not listed. The mounts are made private
+// first; in a mount namespace of a user namespace of its own they are at
+// most slaves of the machine's, so nothing propagates back.
+func mountProc() error {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making the sandbox's mounts private: %w", err)
+	}
+	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mounting the sandbox's /proc: %w", err)
+	}
+	return nil
 }
 
 // relay writes the command's wait status for cleanexit.
