@@ -45,7 +45,7 @@ type shimConfig struct {
 // Prepare makes cmd, not yet started, run in a sandbox of its own when
 // Launch starts it: cmd runs cleanexit's own executable, whose init (this
 // package's) starts it once more as the sandbox's init process, in new
-// user, PID and IPC namespaces, which confines a thread by p and starts
+// user, PID, IPC and mount namespaces, which confines a thread by p and starts
 // the command from it. Wait, not cmd.Wait, says how the command ended.
 //
 // Why a process between cleanexit and the init: Go forks a process that

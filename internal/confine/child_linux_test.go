@@ -149,3 +149,17 @@ assert "cleanexit-confine-test" in open("/proc/keys").read()
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestChildHasNoCapabilities checks that the command keeps none of the
+// capabilities its init holds in its user namespace (it mounts /proc with
+// CAP_SYS_ADMIN there), nor root's.
+func TestChildHasNoCapabilities(t *testing.T) {
+	program := `
+caps = dict(l.split(":") for l in open("/proc/self/status") if l.startswith("Cap"))
+held = {k: v.strip() for k, v in caps.items() if k != "CapBnd" and int(v, 16)}
+assert not held, held
+`
+	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+}

@@ -124,13 +124,21 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 	inner.Outer, inner.Report = false, 3
 	b, _ := json.Marshal(inner)
 	uids, gids := idMaps()
+	var ambient []uintptr
+	if os.Getuid() != 0 {
+		// A user but root keeps no capability across the init's exec,
+		// and mounting its /proc needs CAP_SYS_ADMIN in its namespace;
+		// the confined thread drops it again.
+		ambient = []uintptr{unix.CAP_SYS_ADMIN}
+	}
 	cmd := &exec.Cmd{
 		Path: "/proc/self/exe", Args: os.Args, Env: append(os.Environ(), shimVar+"="+string(b)),
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, ExtraFiles: []*os.File{report},
 		SysProcAttr: &syscall.SysProcAttr{
 			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWNS,
 			UidMappings: uids, GidMappings: gids, GidMappingsEnableSetgroups: os.Getuid() == 0,
-			Pdeathsig: syscall.SIGKILL, // this process never ends a thread
+			AmbientCaps: ambient,
+			Pdeathsig:   syscall.SIGKILL, // this process never ends a thread
 		},
 	}
 	sigs := make(chan os.Signal, 8)
