@@ -123,7 +123,7 @@ func Launch(cmd *exec.Cmd) error {
 }
 
 // start starts cmd, born in a pids cgroup of its own where it has one
-// (see startInCgroup).
+// (see pidsHierarchy.startIn).
 func (c *child) start(cmd *exec.Cmd) error {
 	defer cmd.ExtraFiles[len(cmd.ExtraFiles)-1].Close() // the init's end of the report
 	if c.cgroups == nil {

@@ -31,10 +31,11 @@ func init() {
 // command: SIGABRT asks a hung interpreter for its stacks.
 var forwarded = []os.Signal{syscall.SIGABRT, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2}
 
-// runInit is the sandbox's init, process 1 of its PID namespace. It waits
-// until its pids cgroup holds it, confines a thread of its own (a new
-// Landlock domain, which no cleanexit thread is in), joins a new session
-// keyring from there, starts the command from that thread, reaps what is
+// runInit is the sandbox's init, process 1 of its PID namespace (or, with
+// cfg.Outer, the process before it: runOuter). It mounts its /proc, sets
+// RLIMIT_NPROC where no cgroup limits it, confines a thread of its own (a
+// new Landlock domain, which no cleanexit thread is in), joins a new
+// session keyring from there, starts the command from that thread, reaps what is
 // orphaned in the namespace, and relays the command's wait status on the
 // report pipe. It does not exec the command over itself: a PID
 // namespace's process 1 does not die of a signal it has no handler for,
@@ -144,7 +145,7 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, forwarded...)
 	if err := cmd.Start(); err != nil {
-		return fail("cannot start the sandbox's init (user, PID and IPC namespaces): %v", err)
+		return fail("cannot start the sandbox's init (user, PID, IPC and mount namespaces): %v", err)
 	}
 	go func() {
 		for s := range sigs {
