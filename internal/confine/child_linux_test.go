@@ -115,7 +115,8 @@ except BlockingIOError:
 }
 
 // TestChildLeavesNoIPC checks from outside that a sandboxed process's
-// SysV shared memory and its session key end with it.
+// SysV shared memory and its session key end with it, and that its /proc
+// is not mounted outside it.
 func TestChildLeavesNoIPC(t *testing.T) {
 	const key = 0x0c1ea0e2
 	program := `
@@ -127,8 +128,13 @@ add_key = {"x86_64": 248, "aarch64": 217}[platform.machine()]
 assert libc.syscall(add_key, b"user", b"cleanexit-confine-test", b"x", 1, -3) > 0, ctypes.get_errno()
 assert "cleanexit-confine-test" in open("/proc/keys").read()
 `
+	mounts, _ := os.ReadFile("/proc/self/mounts")
 	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
 		t.Fatalf("%v: %s", err, stderr)
+	}
+	// The sandbox's own /proc is mounted in its mount namespace only.
+	if after, _ := os.ReadFile("/proc/self/mounts"); string(after) != string(mounts) {
+		t.Errorf("the machine's mounts changed:\n%s\nthen:\n%s", mounts, after)
 	}
 	shm, err := os.ReadFile("/proc/sysvipc/shm")
 	if err != nil {

@@ -167,13 +167,10 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 // namespace over the machine's, so that /proc/<pid> names the process a
 // pid names there: a debugger (gdb reads /proc/<pid> of what it runs) and
 // a case's os.getpid() agree with the kernel, and the machine's processes,
-// cleanexit's among them, are not listed. The mounts are made private
-// first; in a mount namespace of a user namespace of its own they are at
-// most slaves of the machine's, so nothing propagates back.
+// cleanexit's among them, are not listed. The mount namespace belongs to
+// a user namespace of its own, so its mounts are at most slaves of the
+// machine's (mount_namespaces(7)): the mount does not propagate back.
 func mountProc() error {
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-		return fmt.Errorf("making the sandbox's mounts private: %w", err)
-	}
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting the sandbox's /proc: %w", err)
 	}
