@@ -91,6 +91,9 @@ func (x *execution) sandboxedExec(ts *testscript.TestScript, neg bool, args []st
 // execSandboxed runs args in a sandbox of its own and waits for it; its
 // output becomes the script's stdout and stderr.
 func (x *execution) execSandboxed(ts *testscript.TestScript, args []string) error {
+	if last := args[len(args)-1]; strings.HasPrefix(last, "&") && strings.HasSuffix(last, "&") {
+		ts.Fatalf("! exec: a sandboxed script's negated commands cannot run in the background (%s)", last)
+	}
 	cmd, err := x.sandboxedCommand(ts, args, ts.Stdout(), ts.Stderr())
 	if err == nil {
 		err = startProcess(cmd)
