@@ -15,8 +15,8 @@ import (
 // Workload 6: a C++ case against real nanobind, two variants (the fix
 // built in, and not), as extension authors write them. Cold, nanobind's
 // own library is compiled once and shared by both; the baseline is what
-// an author runs by hand, two bare g++ invocations of the same files one
-// after the other. Warm, every module comes from the build cache, and the
+// an author runs by hand, the two bare g++ invocations of the same files,
+// two at a time (cleanexit runs -j 2). Warm, every module comes from the build cache, and the
 // target is build-ext's own time, as its "from the build cache in …" line
 // reports it.
 func (b *bench) nanobindCase() ([]row, error) {
@@ -59,31 +59,25 @@ func (b *bench) nanobindCase() ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	var warm []time.Duration
-	for range b.pairsFor(warmPairs) {
-		m, err := run.run()
-		if err != nil {
-			return nil, err
-		}
-		hits := cacheHit.FindAllStringSubmatch(m.stdout, -1)
-		if len(hits) != 2 {
-			return nil, fmt.Errorf("warm nanobind run: want 2 modules from the build cache, found %d:\n%s", len(hits), tailLines(m.stdout, 20))
-		}
-		for _, h := range hits {
-			d, err := time.ParseDuration(h[1])
-			if err != nil {
-				return nil, err
-			}
-			warm = append(warm, d)
-		}
+	warm, err := b.warmModules(run, 2)
+	if err != nil {
+		return nil, err
 	}
-	return []row{
+	pybind11Rows, err := b.pybind11Case(cxx, wheels)
+	if err != nil {
+		return nil, err
+	}
+	corpusRows, err := b.nanobindCorpus(wheels)
+	if err != nil {
+		return nil, err
+	}
+	return append([]row{
 		{name: "6 cold nanobind case, 2 variants", a: coldP.a,
-			baseline: "two bare `c++` builds of the same files, one after the other", b: coldP.b, ratios: coldP.ratios(), cpuRatio: coldP.cpuRatio(),
+			baseline: "the two bare `c++` builds, two at a time", b: coldP.b, ratios: coldP.ratios(), cpuRatio: coldP.cpuRatio(),
 			target: 0.6, cmd: "cleanexit run -j 2 --no-index --find-links ../shared/wheels (empty build cache)"},
 		{name: "6 warm nanobind case: build-ext, per module", a: warm,
 			limit: 20 * time.Millisecond, cmd: "build-ext's \"from the build cache in\" line"},
-	}, nil
+	}, append(pybind11Rows, corpusRows...)...), nil
 }
 
 // cacheHit is build-ext's line for a module the build cache held.
@@ -107,15 +101,15 @@ func (b *bench) bareNanobindBuilds(cxx, wheels, dir string) (trial, error) {
 	if err := os.WriteFile(src, []byte(nanobindSource), 0o666); err != nil {
 		return nil, err
 	}
-	var lines []string
+	var lines, outputs []string
 	for i, flag := range []string{"-DFIX", "-DNOFIX"} {
+		so := filepath.Join(dir, fmt.Sprintf("bare%d.so", i))
 		args := []string{cxx, "-shared", "-fPIC", "-O1", "-g", "-I" + strings.TrimSpace(string(out)),
 			"-I" + filepath.Join(nb, "include"), "-I" + filepath.Join(nb, "ext", "robin_map", "include"),
-			"-std=c++17", "-fvisibility=hidden", src, filepath.Join(nb, "src", "nb_combined.cpp"), flag,
-			"-o", filepath.Join(dir, fmt.Sprintf("bare%d.so", i))}
-		lines = append(lines, shellQuoteAll(args))
+			"-std=c++17", "-fvisibility=hidden", src, filepath.Join(nb, "src", "nb_combined.cpp"), flag, "-o", so}
+		lines, outputs = append(lines, shellQuoteAll(args)), append(outputs, so)
 	}
-	return process{args: []string{"sh", "-c", strings.Join(lines, " && ")}}.timed(), nil
+	return twoAtATime(filepath.Join(dir, "bare-builds"), lines, outputs)
 }
 
 func shellQuoteAll(args []string) string {

@@ -16,7 +16,9 @@ import (
 // and with uv, each beside what a person types instead, `python -m venv &&
 // pip install` and `uv venv && uv pip install`. Both sides of a pair start
 // from the same cache state: all empty, or all holding the wheels already
-// (cleanexit's download folder, pip's and uv's caches). It runs only when
+// (cleanexit's download folder, pip's and uv's caches) and what each tool
+// knows of the interpreters (cleanexit's identities, uv's interpreter
+// cache). It runs only when
 // asked for (-only 9), since it downloads; the uv rows need uv on PATH or
 // in $CLEANEXIT_BENCH_UV.
 
@@ -59,8 +61,9 @@ type cacheState struct{ cleanexit, pip, uv string }
 
 // newState makes empty caches, or, with primed set, caches that hold what
 // primed holds: the download folder and the pip and uv caches, linked file
-// by file (cleanexit's environments are left behind: the build is what is
-// timed).
+// by file, and cleanexit's interpreter identities, as uv's cache holds its
+// own (interpreter-v*). cleanexit's environments are left behind: the
+// build is what is timed.
 func (b *bench) newState(primed *cacheState) (cacheState, error) {
 	root, err := os.MkdirTemp(b.scratch, "index-")
 	if err != nil {
@@ -73,9 +76,21 @@ func (b *bench) newState(primed *cacheState) (cacheState, error) {
 				return s, err
 			}
 		}
+		if err := os.MkdirAll(s.cleanexit, 0o777); err != nil {
+			return s, err
+		}
+		for _, name := range identityFiles {
+			if err := os.Link(filepath.Join(primed.cleanexit, name), filepath.Join(s.cleanexit, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return s, err
+			}
+		}
 	}
 	return s, nil
 }
+
+// identityFiles are what cleanexit's cache knows of this machine's
+// interpreters and compiler, beside the environments.
+var identityFiles = []string{"identities.json", "identities.json.sha256", "scans.json", "scans.json.sha256", "compiler.json"}
 
 // linkTree recreates from's folders under to, hard-linking its files.
 func linkTree(from, to string) error {

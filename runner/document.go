@@ -79,6 +79,7 @@ func (s *Session) RecordTimes(results []result.Result, interrupted bool) error {
 func (s *Session) Progress(w io.Writer, live bool, jobs int, print func(result.Result)) *report.Progress {
 	p := &report.Progress{W: w, Total: len(s.Runs), Print: print, Live: live}
 	if live {
+		p.Detail = func() string { return buildingLine(s.Cache.Building(), folderSize) }
 		p.Width, p.Expected, p.Jobs = report.TerminalWidth(w), s.expectedTimes(), jobs
 		if jobs <= 0 {
 			p.Jobs = runtime.NumCPU()

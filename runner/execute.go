@@ -37,7 +37,7 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 	s.untouched.begin(r.ID)
 	defer s.untouched.drop(r.ID)
 	spec := envSpec(r)
-	env := s.ensureEnv(ctx, spec, &res, &facts)
+	env := s.ensureEnv(ctx, r, spec, &res, &facts)
 	if env == nil {
 		return res
 	}
@@ -74,8 +74,18 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 
 // ensureEnv makes the run's environment, or finds it in the cache, and
 // records it in res; nil when the run cannot go on, facts saying why.
-func (s *Session) ensureEnv(ctx context.Context, spec envs.Spec, res *result.Result, facts *verdict.RunFacts) *envs.Env {
-	env, err := s.Cache.Ensure(ctx, spec)
+func (s *Session) ensureEnv(ctx context.Context, r *plan.Run, spec envs.Spec, res *result.Result, facts *verdict.RunFacts) *envs.Env {
+	var env *envs.Env
+	var err error
+	if r.AskIndex {
+		var network string
+		if env, network, err = s.buildAsking(ctx, r, spec); network != "" {
+			facts.Network = network
+			return nil
+		}
+	} else {
+		env, err = s.Cache.Ensure(ctx, spec)
+	}
 	if err != nil {
 		var ie *envs.InstallError
 		switch {

@@ -2,17 +2,12 @@ package runner
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
 	"sort"
-	"strings"
 	"sync"
-	"time"
 
 	"github.com/cleanexit/cleanexit/internal/fswatch"
 	"github.com/cleanexit/cleanexit/internal/plan"
+	"github.com/cleanexit/cleanexit/internal/seal"
 	"github.com/cleanexit/cleanexit/toolchains"
 )
 
@@ -27,39 +22,35 @@ import (
 // every later run of that interpreter in the session is UNRESOLVED: its
 // verdict would be the planted code's.
 //
-// Where the kernel reports writes (internal/fswatch), a run that changed
-// nothing costs a read, and one after which the kernel lost events gets a
-// warning that the library was not checked. Elsewhere each run compares
-// the times of the library's folders, and the entries of one whose time
-// changed, which sees a module planted, removed or renamed, not one
-// rewritten in place. The library's __pycache__ folders are watched too:
-// a timestamp .pyc planted there whose header matches its module's source
-// is loaded instead of the source (a json/__pycache__/__init__.pyc that
-// calls os._exit(0) made every later crash that imported json a PASS);
-// a .pyc that the interpreter shows to be its source's, compiled, is no
-// change (see compiledFromSource).
+// The libraries are sealed (internal/seal): where the kernel reports
+// writes, a run that changed nothing costs a read, and one after which the
+// kernel lost events gets a warning that the library was not checked.
+// Elsewhere each run compares the times of the library's folders, and the
+// entries of one whose time changed, which sees a module planted, removed
+// or renamed, not one rewritten in place. The library's __pycache__
+// folders are sealed too: a timestamp .pyc planted there whose header
+// matches its module's source is loaded instead of the source (a
+// json/__pycache__/__init__.pyc that calls os._exit(0) made every later
+// crash that imported json a PASS); a .pyc that the interpreter shows to
+// be its source's, compiled, is no change (see compiledFromSource).
 // Folders that are not the standard library proper are left out: the
 // base's site-packages (not on an environment's path) and the test
 // suites.
 type libraries struct {
 	mu      sync.Mutex
-	roots   map[string]string // library folder -> the interpreter it is, for messages ("python 3.12")
-	of      map[string]string // an interpreter's real path -> its library folder
-	python  map[string]string // library folder -> an interpreter of it, to tell its own .pyc from a planted one
-	watch   *fswatch.Watcher  // nil: compare folders
-	dirs    map[string]folder // without a watcher: every folder below the roots, as last seen
-	changed map[string]string // library folder -> what changed it, once seen
+	roots   map[string]string     // library folder -> the interpreter it is, for messages ("python 3.12")
+	of      map[string]string     // an interpreter's real path -> its library folder
+	python  map[string]string     // library folder -> an interpreter of it, to tell its own .pyc from a planted one
+	seals   map[string]*seal.Seal // library folder -> its seal
+	changed map[string]string     // library folder -> what changed it, once seen
 }
 
-// A folder is what the comparison of times knows of one: its time, and
-// its entries but those notLibrary names.
-type folder struct {
-	mod   time.Time
-	names []string
-}
+// libraryTree is what of a standard library is sealed: every report of
+// the kernel is a change; unwatched, the folders' times are compared.
+var libraryTree = seal.Tree{Skip: notLibrary, TrustReports: true}
 
 // notLibrary names the folders below a standard library that are not
-// watched (see libraries).
+// sealed (see libraries).
 func notLibrary(name string) bool {
 	switch name {
 	case "site-packages", "dist-packages", "test", "tests":
@@ -68,10 +59,10 @@ func notLibrary(name string) bool {
 	return false
 }
 
-// watchLibraries records the standard libraries of the interpreters runs
-// use, and gives them to w where it is not nil.
+// watchLibraries seals the standard libraries of the interpreters runs
+// use, over w where it is not nil.
 func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
-	l := &libraries{roots: map[string]string{}, of: map[string]string{}, python: map[string]string{}, dirs: map[string]folder{}, changed: map[string]string{}}
+	l := &libraries{roots: map[string]string{}, of: map[string]string{}, python: map[string]string{}, seals: map[string]*seal.Seal{}, changed: map[string]string{}}
 	for _, r := range runs {
 		if r.Skipped() || r.Interp == nil {
 			continue
@@ -84,57 +75,10 @@ func watchLibraries(runs []*plan.Run, w *fswatch.Watcher) *libraries {
 		if dir != "" && l.roots[dir] == "" {
 			l.roots[dir] = "python " + r.Interp.ShortVersion()
 			l.python[dir] = r.Interp.RealPath
+			l.seals[dir] = seal.New(w, dir, libraryTree, nil)
 		}
-	}
-	if w != nil {
-		watched := true
-		for root := range l.roots {
-			watched = watched && w.Tree(root, notLibrary) == nil
-		}
-		if watched {
-			l.watch = w
-			return l
-		}
-	}
-	for root := range l.roots {
-		l.walk(root)
 	}
 	return l
-}
-
-// walk records root and the folders below it.
-func (l *libraries) walk(root string) {
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return nil
-		}
-		if p != root && notLibrary(d.Name()) {
-			return filepath.SkipDir
-		}
-		if f, ok := readFolder(p); ok {
-			l.dirs[p] = f
-		}
-		return nil
-	})
-}
-
-// readFolder is dir's time and entries.
-func readFolder(dir string) (folder, bool) {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return folder{}, false
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return folder{}, false
-	}
-	f := folder{mod: fi.ModTime()}
-	for _, e := range entries {
-		if !notLibrary(e.Name()) {
-			f.names = append(f.names, e.Name())
-		}
-	}
-	return f, true
 }
 
 // check says what changed in any library since it was last asked, each
@@ -148,9 +92,9 @@ func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier s
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for root, name := range l.roots {
-		seen, ok := l.seen(root)
-		seen = compiledFromSource(l.python[root], seen)
-		if !ok {
+		changes := l.seals[root].Check()
+		seen := compiledFromSource(l.python[root], changes.Topmost())
+		if changes.Unchecked {
 			unchecked = append(unchecked, fmt.Sprintf("%s's standard library was not checked after this run: the kernel lost events", name))
 			continue
 		}
@@ -169,51 +113,4 @@ func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier s
 		return wrote, "", unchecked
 	}
 	return nil, l.changed[l.of[in.RealPath]], unchecked
-}
-
-// seen lists what changed below root since the last call; false when the
-// watcher lost events and cannot say.
-func (l *libraries) seen(root string) ([]string, bool) {
-	var out []string
-	if l.watch != nil {
-		paths, lost := l.watch.Changes(root)
-		if lost {
-			return nil, false
-		}
-		for _, p := range paths {
-			rel, err := filepath.Rel(root, p)
-			if err == nil && !slices.ContainsFunc(strings.Split(rel, string(filepath.Separator)), notLibrary) {
-				out = append(out, p)
-			}
-		}
-		sort.Strings(out)
-		return out, true
-	}
-	for dir, was := range l.dirs {
-		if dir != root && !strings.HasPrefix(dir, root+string(filepath.Separator)) {
-			continue
-		}
-		if fi, err := os.Stat(dir); err == nil && fi.ModTime().Equal(was.mod) {
-			continue
-		}
-		now, ok := readFolder(dir)
-		if !ok {
-			delete(l.dirs, dir)
-			out = append(out, dir+" (removed)")
-			continue
-		}
-		l.dirs[dir] = now
-		for _, name := range now.names {
-			if _, found := slices.BinarySearch(was.names, name); !found {
-				out = append(out, filepath.Join(dir, name))
-			}
-		}
-		for _, name := range was.names {
-			if _, found := slices.BinarySearch(now.names, name); !found {
-				out = append(out, filepath.Join(dir, name)+" (removed)")
-			}
-		}
-	}
-	sort.Strings(out)
-	return out, true
 }

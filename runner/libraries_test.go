@@ -38,7 +38,7 @@ func TestLibraries(t *testing.T) {
 				defer w.Close()
 			}
 			l := watchLibraries([]*plan.Run{{Interp: in}, {Interp: other}}, w)
-			if l.watch == nil && watched {
+			if watched && !l.seals[lib].Watched() {
 				t.Fatal("the library was not given to the watcher")
 			}
 			quiet := func(what string) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/cache"
@@ -124,6 +125,9 @@ type Session struct {
 	watcher *fswatch.Watcher
 	// stopAdopting ends what AdoptOrphans asked for.
 	stopAdopting func()
+	// asking counts the questions to the index under way beside a build
+	// (see buildAsking): Close waits for them.
+	asking sync.WaitGroup
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.
@@ -221,12 +225,14 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// toolchains.Features): compiling a test program was most of a
 	// session's fixed cost.
 	s.Host = toolchains.DetectHost(ctx, toolchains.Options{Getenv: cfg.Getenv, LazyCompiler: true})
-	s.features = toolchains.NewFeatures(s.Host, toolchains.FeatureOptions{Index: indexToProbe(cfg), Python: toolchains.RequestPython(s.Interpreters), Getenv: cfg.Getenv, Context: ctx})
+	s.features = toolchains.NewFeatures(s.Host, toolchains.FeatureOptions{Index: indexToProbe(cfg), Python: toolchains.RequestPython(s.Interpreters), Getenv: cfg.Getenv, Context: ctx, CacheDir: s.CacheDir.Identities()})
 	runs := plan.Expand(cs, plan.Config{
 		Interpreters: s.Interpreters,
 		Features:     s.features,
 		Suite:        suite,
 		Index:        cfg.Index,
+		Built:        func(r *plan.Run) bool { return s.Cache.Holds(envSpec(r)) },
+		DeferIndex:   true,
 	})
 	if err := s.selectRuns(runs); err != nil {
 		return nil, err
@@ -248,6 +254,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 // asked. After Close the process holds no descriptor or goroutine the
 // session made. Close may be called more than once.
 func (s *Session) Close() error {
+	s.asking.Wait()
 	s.watcher.Close()
 	if s.Cache != nil {
 		s.Cache.Close()

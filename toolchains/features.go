@@ -26,6 +26,7 @@ type Features struct {
 	getenv func(string) string
 	index  string
 	python string
+	cache  string // where the compiler's yes is remembered (compilercache.go)
 	probes map[string]*onceProbe
 }
 
@@ -43,6 +44,9 @@ type FeatureOptions struct {
 	// Context bounds every probe beside its own limit: a session that is
 	// stopped stops the probe it is waiting on. nil is none.
 	Context context.Context
+	// CacheDir, when set, is where the compiler probe remembers a yes
+	// (compiler.json, beside identities.json), for a day.
+	CacheDir string
 }
 
 // costlyFeatures are the features that start a process or open a
@@ -84,7 +88,7 @@ func (p *onceProbe) answer() (bool, string) {
 // NewFeatures returns the features of host (nil for none known), with the
 // costly ones not yet probed.
 func NewFeatures(host *Host, opts FeatureOptions) *Features {
-	f := &Features{host: host, getenv: opts.Getenv, index: opts.Index, python: opts.Python, probes: map[string]*onceProbe{}}
+	f := &Features{host: host, getenv: opts.Getenv, index: opts.Index, python: opts.Python, cache: opts.CacheDir, probes: map[string]*onceProbe{}}
 	if f.getenv == nil {
 		f.getenv = os.Getenv
 	}
@@ -162,7 +166,9 @@ func (f *Features) probeCompiler(ctx context.Context) (bool, string) {
 			return ok, f.host.Why[FeatureCC]
 		}
 	}
-	return ProbeCompiler(ctx, Options{Getenv: f.getenv})
+	return rememberedCompiler(ctx, f.cache, f.getenv, time.Now(), func(ctx context.Context) (bool, string) {
+		return ProbeCompiler(ctx, Options{Getenv: f.getenv})
+	})
 }
 
 // probeASan answers with the runtime's path as its evidence: the compiler

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,6 +101,7 @@ func TestScripts(t *testing.T) {
 			"procs":       procs,
 			"waitprocs":   waitprocs,
 			"rm-env-file": rmEnvFile,
+			"serve-index": serveIndex,
 		},
 	})
 }
@@ -137,4 +140,29 @@ func mkwheel(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.MkdirAll(dir, 0o777))
 	_, err := wheelhouse.Module(args[1], args[2], args[3], body).Write(dir)
 	ts.Check(err)
+}
+
+// indexServers are the indexes serve-index serves, by script.
+var indexServers sync.Map
+
+// serveIndex DIR serves DIR as a package index over HTTP, its folder
+// listings standing for PEP 503 project pages, and sets INDEX_URL to it;
+// `serve-index stop` stops it, so that a script can see what a run does
+// once the index it built from stops answering.
+func serveIndex(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: serve-index DIR|stop")
+	}
+	if args[0] == "stop" {
+		srv, ok := indexServers.Load(ts)
+		if !ok {
+			ts.Fatalf("serve-index stop: no index is being served")
+		}
+		srv.(*httptest.Server).Close()
+		return
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(ts.MkAbs(args[0]))))
+	ts.Defer(srv.Close)
+	ts.Setenv("INDEX_URL", srv.URL+"/")
+	indexServers.Store(ts, srv)
 }

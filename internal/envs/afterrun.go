@@ -15,21 +15,13 @@ import (
 // warnings.
 //
 // Where the kernel reports changes (see watch.go) and reported none in the
-// environment, it costs one read. Otherwise it costs one walk of the
-// environment's folder (a stat per entry), which is why runs that are
-// known to write (a script that runs pip) get a [Cache.PrivateCopy]
-// instead and skip this.
+// environment, it costs a stat of the marker and one read. Otherwise it
+// costs one walk of the environment's folder (a stat per entry), which is
+// why runs that are known to write (a script that runs pip) get a
+// [Cache.PrivateCopy] instead and skip this.
 func (c *Cache) AfterRun(ctx context.Context, env *Env) (changed string, err error) {
 	c.init()
-	vouched, reported := c.changesReported(env.Dir)
-	if vouched {
-		return "", nil
-	}
-	changed = c.changedSince(env)
-	if changed == "" {
-		changed = rewrittenInPlace(env.Dir, reported)
-	}
-	if changed == "" {
+	if changed = c.changedSince(env); changed == "" {
 		return "", nil
 	}
 	return changed, c.discard(ctx, env)
@@ -38,11 +30,11 @@ func (c *Cache) AfterRun(ctx context.Context, env *Env) (changed string, err err
 // changedSince describes how env's folder differs from what it held when
 // env was handed out; "" when it does not.
 func (c *Cache) changedSince(env *Env) string {
-	if _, err := os.Stat(env.Dir); os.IsNotExist(err) {
-		return "" // another run found it changed and discarded it
-	}
 	switch info, err := os.Stat(filepath.Join(env.Dir, markerName)); {
 	case err != nil:
+		if _, err := os.Stat(env.Dir); os.IsNotExist(err) {
+			return "" // another run found it changed and discarded it
+		}
 		return "removed " + markerName
 	case stampOf(info) != env.marker:
 		if m, err := readMarker(env.Dir, env.Key); err == nil && m.BuildID != env.buildID {
@@ -52,30 +44,7 @@ func (c *Cache) changedSince(env *Env) string {
 		}
 		return "changed " + markerName
 	}
-	now, err := scanTree(env.Dir)
-	if err != nil {
-		return "made it unreadable: " + err.Error()
-	}
-	return env.files.changes(now)
-}
-
-// rewrittenInPlace describes the files among those the kernel reported
-// written that are still there: a rewrite that kept a file's size and time
-// (touch -r after writing) passes the tree's comparison, not the kernel's
-// record. "" when none is.
-func rewrittenInPlace(dir string, reported []string) string {
-	var files []string
-	for _, p := range reported {
-		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
-			if rel, err := filepath.Rel(dir, p); err == nil {
-				files = append(files, filepath.ToSlash(rel))
-			}
-		}
-	}
-	if len(files) == 0 {
-		return ""
-	}
-	return "rewrote " + namePaths(topmost(files)) + " in place"
+	return c.sealOf(env).Check().String()
 }
 
 // discard removes the changed environment env, unless another process has

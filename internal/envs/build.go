@@ -45,6 +45,7 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer c.track(key, tmp)()
 
 	a := &assembly{key: key, spec: spec, tmp: tmp, venv: filepath.Join(tmp, "venv")}
 	if a.installer, a.uv, err = c.chooseInstaller(spec); err != nil {
@@ -262,6 +263,7 @@ func (c *Cache) runOutput(ctx context.Context, key string, argv, env []string, d
 	}
 	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
+	c.step(key, argv)
 	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
 	// Ctrl-C kills the whole build, the PEP 517 backend below pip too, and
 	// pip's temporary folders live in dir, which the build removes.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/seal"
 )
 
 // Cache provisions environments under Root. The zero value of every field
@@ -41,7 +42,9 @@ type Cache struct {
 	warm map[string]warmEntry // key -> environment already checked by this Cache
 	held map[string]bool      // key -> this Cache holds a reference to the use lock
 
-	envWatch envWatch // changes the kernel reported in the environments handed out
+	building map[string]*Building // key -> its build under way (see Building)
+
+	envSeals envSeals // the seals on the environments handed out
 
 	// beforeCommit, when set, runs after the installer and before the
 	// environment is moved into place; tests use it to interrupt a build.
@@ -71,9 +74,9 @@ type Env struct {
 	// it was not.
 	Rebuilt string
 
-	files   tree      // what Dir held when it was built
-	buildID string    // the marker's, to tell this build from a later one
-	marker  fileStamp // the marker file's, to notice a rewritten marker
+	files   seal.Snapshot // what Dir held when it was built
+	buildID string        // the marker's, to tell this build from a later one
+	marker  fileStamp     // the marker file's, to notice a rewritten marker
 }
 
 func (c *Cache) init() {

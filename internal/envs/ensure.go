@@ -52,6 +52,18 @@ func (c *Cache) Ensure(ctx context.Context, spec Spec) (*Env, error) {
 	}
 }
 
+// Holds says whether the cache holds a finished environment for spec: one
+// stat, for a planner deciding whether a run still needs the package index
+// spec names. A damaged one is built again by Ensure, which then says
+// whether it was the index that failed.
+func (c *Cache) Holds(spec Spec) bool {
+	if c.Root == "" || spec.check() != nil {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(c.envDir(spec.key()), markerName))
+	return err == nil
+}
+
 func isContextError(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
@@ -181,7 +193,7 @@ func (c *Cache) adopt(key, dir string) (env *Env, damaged string) {
 		return nil, d
 	}
 	touch(filepath.Join(dir, usedStampName))
-	c.watchEnv(dir)
+	c.sealEnv(dir, m.Files)
 	e := newEnv(key, dir, m)
 	e.marker = stampOf(info)
 	c.mu.Lock()

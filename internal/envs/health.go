@@ -30,7 +30,7 @@ func damage(dir string, m *marker) string {
 	if err != nil {
 		return "unreadable: " + err.Error()
 	}
-	if changed := m.Files.changes(now); changed != "" {
+	if changed := changes(dir, m.Files, now); changed != "" {
 		return changed
 	}
 	if _, err := os.Stat(venvPython(dir)); err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/seal"
 )
 
 // markerName is the file that makes an environment folder trustworthy. It is
@@ -22,18 +24,18 @@ const markerFormat = 2
 // marker records what an environment was built from and what it holds.
 // Format 2 added Files.
 type marker struct {
-	Format     int        `json:"format"`
-	Key        string     `json:"key"`
-	Spec       Spec       `json:"spec"`
-	Installer  string     `json:"installer"` // "pip 23.2.1", "uv", or "" when nothing was installed
-	Installed  []string   `json:"installed"` // "name==version", sorted
-	Python     fileStamp  `json:"python_stat"`
-	BuiltAt    time.Time  `json:"built_at"`
-	BuildNanos int64      `json:"build_ns"`
-	BuildID    string     `json:"build_id"` // random; tells one build from another
-	Warnings   []string   `json:"warnings,omitempty"`
-	Commands   [][]string `json:"commands,omitempty"` // the commands that built it, for whoever debugs it
-	Files      tree       `json:"files"`              // what the folder held when built (see tree.go)
+	Format     int           `json:"format"`
+	Key        string        `json:"key"`
+	Spec       Spec          `json:"spec"`
+	Installer  string        `json:"installer"` // "pip 23.2.1", "uv", or "" when nothing was installed
+	Installed  []string      `json:"installed"` // "name==version", sorted
+	Python     fileStamp     `json:"python_stat"`
+	BuiltAt    time.Time     `json:"built_at"`
+	BuildNanos int64         `json:"build_ns"`
+	BuildID    string        `json:"build_id"` // random; tells one build from another
+	Warnings   []string      `json:"warnings,omitempty"`
+	Commands   [][]string    `json:"commands,omitempty"` // the commands that built it, for whoever debugs it
+	Files      seal.Snapshot `json:"files"`              // what the folder held when built (see watch.go)
 }
 
 // fileStamp is the cheap identity of a file: if its size or modification

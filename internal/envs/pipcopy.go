@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/cleanexit/cleanexit/internal/lazyregexp"
+	"github.com/cleanexit/cleanexit/internal/seal"
 )
 
 // Why a copy of pip, and not pip in each venv or the base pip in place:
@@ -129,12 +130,12 @@ func pipCopyIntact(dir string) bool {
 	if err != nil {
 		return false
 	}
-	var was tree
+	var was seal.Snapshot
 	if json.Unmarshal(data, &was) != nil || len(was) == 0 {
 		return false
 	}
 	now, err := scanTree(filepath.Join(dir, "pip"))
-	return err == nil && was.changes(now) == ""
+	return err == nil && changes(filepath.Join(dir, "pip"), was, now) == ""
 }
 
 var pipVersionRE = lazyregexp.New(`(?m)^__version__\s*=\s*["']([^"']+)["']`)

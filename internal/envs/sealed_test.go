@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -177,13 +178,11 @@ func TestAfterRunSeesARewriteThatKeepsSizeAndTime(t *testing.T) {
 	t.Parallel()
 	c, _, env := sealedEnv(t)
 	ctx := context.Background()
-	c.mu.Lock()
-	_, watched := c.envWatch.watched[env.Dir]
-	c.mu.Unlock()
-	if !watched {
+	if !c.sealOf(env).Watched() {
 		t.Skipf("environments are not watched here (%s): AfterRun walks", runtime.GOOS)
 	}
-	if vouched, _ := c.changesReported(env.Dir); !vouched {
+	stamp := filepath.Join(env.Dir, usedStampName)
+	if paths, lost := c.envSeals.w.Changes(env.Dir); lost || len(slices.DeleteFunc(paths, func(p string) bool { return p == stamp })) > 0 {
 		t.Fatal("an environment nothing touched is not vouched for")
 	}
 	f := filepath.Join(purelib(t, env), "alpha.py")
@@ -195,8 +194,8 @@ func TestAfterRunSeesARewriteThatKeepsSizeAndTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chtimes(f, info.ModTime(), info.ModTime())
-	if changed := c.changedSince(env); changed != "" {
-		t.Fatalf("the tree's comparison saw the disguised rewrite (%q): the test proves nothing", changed)
+	if now, _ := scanTree(env.Dir); changes(env.Dir, env.files, now) != "" {
+		t.Fatalf("the tree's comparison saw the disguised rewrite: the test proves nothing")
 	}
 	changed, err := c.AfterRun(ctx, env)
 	if err != nil {
@@ -204,5 +203,24 @@ func TestAfterRunSeesARewriteThatKeepsSizeAndTime(t *testing.T) {
 	}
 	if changed != "rewrote lib/python3.12/site-packages/alpha.py in place" {
 		t.Errorf("AfterRun = %q, want the rewrite named", changed)
+	}
+}
+
+// TestTreeComparisonSeesAChmod: where nothing watches the environment
+// (no inotify), the tree's comparison is all AfterRun has, and a module
+// made writable to everyone, or executable, is a change there too.
+func TestTreeComparisonSeesAChmod(t *testing.T) {
+	t.Parallel()
+	_, _, env := sealedEnv(t)
+	f := filepath.Join(purelib(t, env), "alpha.py")
+	if err := os.Chmod(f, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	now, err := scanTree(env.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := changes(env.Dir, env.files, now); got != "changed lib/python3.12/site-packages/alpha.py" {
+		t.Errorf("after a chmod: %q, want the module named", got)
 	}
 }

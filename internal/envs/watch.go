@@ -1,84 +1,88 @@
 package envs
 
 import (
-	"path/filepath"
+	"math"
 
 	"github.com/cleanexit/cleanexit/internal/fswatch"
+	"github.com/cleanexit/cleanexit/internal/seal"
 )
 
-// envWatch is what a Cache knows from the kernel about the shared
-// environments it handed out: AfterRun walks an environment only when
-// something was reported in it, so that a run that left it alone costs
-// one read instead of a stat per file (see internal/fswatch).
-type envWatch struct {
-	w       *fswatch.Watcher // Cache.Watcher, or one of its own made on first use
-	own     bool             // w is the Cache's own: Close closes it
-	failed  bool             // no watcher could be had: walk every time
-	watched map[string]bool  // environment folders given to w
+// envTree is what of an environment folder is sealed: all of it but the
+// files cleanexit itself writes there after the build (the marker, which
+// AfterRun checks apart, and the last-use stamp), compared in full
+// however many files it holds.
+var envTree = seal.Tree{Own: []string{markerName, usedStampName}, FullWalkFiles: math.MaxInt}
+
+// scanTree records the environment folder dir: a stat per entry, a few
+// hundred for an environment with a handful of packages.
+func scanTree(dir string) (seal.Snapshot, error) {
+	return seal.Scan(dir, envTree)
 }
 
-// watchEnv starts watching the environment folder dir, which adopt has
-// just checked against its marker. Where it cannot, AfterRun walks dir
-// after every run, as it would without a watcher.
-func (c *Cache) watchEnv(dir string) {
+// changes describes how the folder dir, recorded now, differs from was,
+// as a short phrase such as "added lib/python3.12/site-packages/zzz.pth";
+// "" when it does not.
+func changes(dir string, was, now seal.Snapshot) string {
+	return seal.Compare(dir, envTree, was, now).String()
+}
+
+// envSeals holds a seal (internal/seal) on each environment folder a
+// Cache handed out: AfterRun walks an environment only when the kernel
+// reported something in it, so that a run that left it alone costs one
+// read instead of a stat per file.
+type envSeals struct {
+	w      *fswatch.Watcher // Cache.Watcher, or one of its own made on first use
+	own    bool             // w is the Cache's own: Close closes it
+	failed bool             // no watcher could be had: the seals walk every time
+	seals  map[string]*seal.Seal
+}
+
+// sealEnv seals the environment folder dir, which adopt has just checked
+// against files, the snapshot its marker holds.
+func (c *Cache) sealEnv(dir string, files seal.Snapshot) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	ew := &c.envWatch
-	if ew.watched[dir] || ew.failed {
+	es := &c.envSeals
+	if es.seals[dir] != nil {
 		return
 	}
-	if ew.w == nil {
-		ew.w = c.Watcher
-		if ew.w == nil {
+	if es.w == nil && !es.failed {
+		es.w = c.Watcher
+		if es.w == nil {
 			w, err := fswatch.New()
-			if err != nil {
-				ew.failed = true
-				return
-			}
-			ew.w, ew.own = w, true
+			es.w, es.own, es.failed = w, err == nil, err != nil
 		}
-		ew.watched = map[string]bool{}
 	}
-	if ew.w.Tree(dir, nil) == nil {
-		ew.watched[dir] = true
+	if es.seals == nil {
+		es.seals = map[string]*seal.Seal{}
 	}
+	es.seals[dir] = seal.New(es.w, dir, envTree, files)
 }
 
-// changesReported says whether the watcher vouches that nothing in the
-// environment folder dir changed since it was watched or last asked about
-// (vouched), and otherwise which paths it reported there; nil paths and
-// not vouched where dir is not watched. Either way dir counts as compared
-// from now on: the caller compares it in full, and a change made meanwhile
-// is reported next time.
-func (c *Cache) changesReported(dir string) (vouched bool, paths []string) {
+// sealOf is the seal on env's folder; where none is held (it was
+// discarded since), one that compares the folder with env's snapshot.
+func (c *Cache) sealOf(env *Env) *seal.Seal {
 	c.mu.Lock()
-	w, watched := c.envWatch.w, c.envWatch.watched[dir]
+	s := c.envSeals.seals[env.Dir]
 	c.mu.Unlock()
-	if !watched {
-		return false, nil
+	if s == nil {
+		s = seal.New(nil, env.Dir, envTree, env.files)
 	}
-	changed, lost := w.Changes(dir)
-	for _, p := range changed {
-		// The use stamp is cleanexit's own write (see adopt).
-		if p != filepath.Join(dir, usedStampName) {
-			paths = append(paths, p)
-		}
-	}
-	return !lost && len(paths) == 0, paths
+	return s
 }
 
-// forget stops vouching for dir, which is being discarded: a build that
-// later takes its place is watched when it is adopted.
+// forget lets go of the seal on dir, which is being discarded: a build
+// that later takes its place is sealed when it is adopted.
 func (c *Cache) forget(dir string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	delete(c.envWatch.watched, dir)
+	delete(c.envSeals.seals, dir)
 }
 
 // closeWatch lets go of the watcher, closing it if it is the Cache's own.
 func (c *Cache) closeWatch() {
-	if c.envWatch.own {
-		c.envWatch.w.Close()
+	if c.envSeals.own {
+		c.envSeals.w.Close()
 	}
-	c.envWatch = envWatch{}
+	c.envSeals = envSeals{}
 }

@@ -1,10 +1,7 @@
 // Package fswatch tells whether anything under a set of folders changed
-// since it was last asked, for the checks that run after every run: the
-// corpus guard (runner/untouched.go) and the shared environment's
-// after-run verification (internal/envs/afterrun.go). Both used to walk
-// their trees after each run; on a corpus of trivial cases the two walks
-// and the reaper's /proc reads doubled cleanexit's own CPU time per run
-// (perf, issue 12's regression of workload 1).
+// since it was last asked, for the seals (internal/seal) checked after
+// every run: without it, a walk of each sealed tree after each run doubled
+// cleanexit's own CPU time per run on a corpus of trivial cases.
 //
 // A Watcher answers from the kernel's own record of writes (inotify on
 // Linux): asking costs one read when nothing changed. It does not judge:

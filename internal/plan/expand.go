@@ -19,6 +19,14 @@ type Config struct {
 	Features *toolchains.Features
 	Suite    cases.Suite
 	Index    cases.Index // the runner's own settings (flags, environment)
+	// Built says whether a run's environment is already built: such a
+	// run needs no package index, and the index is not asked whether it
+	// answers. nil: none is.
+	Built func(*Run) bool
+	// DeferIndex leaves the question whether the index answers to the
+	// builder of a run's environment (Run.AskIndex) rather than asking it
+	// here, before any run starts.
+	DeferIndex bool
 }
 
 // minDefaultPython is the oldest interpreter a case runs on by default.
@@ -150,14 +158,16 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 			return r
 		}
 	}
-	if r.needsNetwork {
-		if ok, why := e.network(); !ok {
-			if !fromLocalWheels(v, r.Index) {
+	if r.needsNetwork && (e.cfg.Built == nil || !e.cfg.Built(r)) {
+		if e.cfg.DeferIndex {
+			r.AskIndex, r.OfflineIndex = true, offlineIndex(v, r.Index)
+		} else if ok, why := e.network(); !ok {
+			offline := offlineIndex(v, r.Index)
+			if offline == nil {
 				r.Unsupported = "network: " + why
 				return r
 			}
-			r.Index.NoIndex, r.Index.URL, r.Index.Extra = true, "", nil
-			r.needsNetwork = false
+			r.Index, r.needsNetwork = *offline, false
 		}
 	}
 	for _, cond := range v.XFail {

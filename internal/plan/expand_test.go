@@ -160,6 +160,33 @@ func TestNetworkProbedOnceAndOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// A run whose environment is built needs the index no more: it is neither
+// UNSUPPORTED for want of it nor a reason to ask it. A case that requires
+// the network at run time still does.
+func TestBuiltEnvironmentNeedsNoIndex(t *testing.T) {
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv"), interp("3.13.0", false, "pyenv")}
+	probes := 0
+	cfg := Config{
+		Interpreters: ins,
+		Features:     features(&toolchains.Host{Features: map[string]bool{}}, func() (bool, string) { probes++; return false, "no answer" }),
+		Built:        func(r *Run) bool { return r.Interp.Version == "3.12.1" },
+	}
+	got := ids(Expand([]*cases.Case{load(t, "python: ['3.12', '3.13']\npackages: [numpy==2.0]\n")}, cfg))
+	if want := "p/c/default/3.12\np/c/default/3.13 UNSUPPORTED(network: no answer)"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	probes = 0
+	cfg.Built = func(*Run) bool { return true }
+	got = ids(Expand([]*cases.Case{load(t, "python: ['3.12', '3.13']\npackages: [numpy==2.0]\n")}, cfg))
+	if want := "p/c/default/3.12\np/c/default/3.13"; got != want || probes != 0 {
+		t.Errorf("every environment built: got\n%s\nwant\n%s, with %d probes (want none)", got, want, probes)
+	}
+	got = ids(Expand([]*cases.Case{load(t, "python: '3.12'\nrequires: [network]\npackages: [numpy==2.0]\n")}, cfg))
+	if !strings.Contains(got, "UNSUPPORTED(requires network") {
+		t.Errorf("requires: [network] with the environment built: got %s, want UNSUPPORTED", got)
+	}
+}
+
 func TestMergeIndex(t *testing.T) {
 	got := mergeIndex(cases.Index{FindLinks: []string{"/cli"}}, cases.Index{URL: "https://case/simple", FindLinks: []string{"/case"}}, cases.Index{URL: "https://suite/simple"})
 	if got.URL != "https://case/simple" || strings.Join(got.FindLinks, ",") != "/cli,/case" {
@@ -220,5 +247,43 @@ func TestOfflineFromLocalWheels(t *testing.T) {
 				t.Errorf("unsupported %q, want %q", r.Unsupported, tt.want)
 			}
 		})
+	}
+}
+
+// With DeferIndex the planner asks the index nothing: a run that needs it
+// is marked AskIndex, with the local wheels to fall back on when they hold
+// every package, and its index as the case gave it.
+func TestDeferIndex(t *testing.T) {
+	wheels := t.TempDir()
+	if err := os.WriteFile(filepath.Join(wheels, "nanobind-3.0.0-py3-none-any.whl"), nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ins := []*toolchains.Interpreter{interp("3.12.1", false, "pyenv")}
+	probes := 0
+	network := func() (bool, string) { probes++; return false, "no answer" }
+	tests := []struct {
+		name, yaml    string
+		ask, fallback bool
+	}{
+		{"offered by the local wheels", "packages: [nanobind==3.0.0]\n", true, true},
+		{"not offered", "packages: [nanobind==2.9.0]\n", true, false},
+		{"no packages", "", false, false},
+	}
+	for _, tt := range tests {
+		cfg := Config{Interpreters: ins, Features: features(nil, network), Index: cases.Index{FindLinks: []string{wheels}}, DeferIndex: true}
+		runs := Expand([]*cases.Case{load(t, tt.yaml)}, cfg)
+		if len(runs) != 1 {
+			t.Fatalf("%s: %d runs", tt.name, len(runs))
+		}
+		r := runs[0]
+		if r.Skipped() || r.AskIndex != tt.ask || (r.OfflineIndex != nil) != tt.fallback {
+			t.Errorf("%s: Unsupported %q, AskIndex %v, OfflineIndex %+v; want AskIndex %v, offline %v", tt.name, r.Unsupported, r.AskIndex, r.OfflineIndex, tt.ask, tt.fallback)
+		}
+		if r.OfflineIndex != nil && (!r.OfflineIndex.NoIndex || r.Index.NoIndex) {
+			t.Errorf("%s: the run's index %+v and its offline one %+v", tt.name, r.Index, r.OfflineIndex)
+		}
+	}
+	if probes != 0 {
+		t.Errorf("the planner asked the index %d times", probes)
 	}
 }

@@ -68,6 +68,17 @@ func union(lists ...[]string) []string {
 	return out
 }
 
+// offlineIndex is idx with no index, only its find-links folders, when
+// those alone hold every package of the variant (fromLocalWheels); nil
+// when they do not.
+func offlineIndex(v *cases.Variant, idx cases.Index) *cases.Index {
+	if !fromLocalWheels(v, idx) {
+		return nil
+	}
+	idx.NoIndex, idx.URL, idx.Extra = true, "", nil
+	return &idx
+}
+
 // fromLocalWheels reports whether every package of the variant can come
 // from the local find-links folders alone: a distribution of that name, in
 // a version its specifier allows. Offline, such a run installs with

@@ -27,6 +27,15 @@ type Run struct {
 	Index        cases.Index
 	needsNetwork bool // its packages can only come from a remote index or URL
 
+	// AskIndex says that the run's environment is not built and can only
+	// come from a remote index or URL, and that the planner left it to
+	// the builder to ask whether the index answers (Config.DeferIndex):
+	// asked beside the build, the question costs no wall time when it
+	// does. OfflineIndex, when set, is what the run installs from when it
+	// does not: the local find-links folders alone.
+	AskIndex     bool
+	OfflineIndex *cases.Index
+
 	// Backtrace is when its python runs are repeated under the debugger,
 	// as the variant or corpus.yaml says: off, crash, always, or "" for
 	// the runner's default.

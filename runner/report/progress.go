@@ -33,6 +33,10 @@ type Progress struct {
 	// rather than a mean that a few slow cases make wrong.
 	Expected map[string]time.Duration
 	Jobs     int
+	// Detail, when set, says what is under way beside the runs, such as
+	// an environment's download: asked at each redraw, off the lock, and
+	// shown after the running run.
+	Detail func() string
 
 	mu       sync.Mutex
 	start    time.Time
@@ -43,6 +47,7 @@ type Progress struct {
 	running  map[string]time.Time
 	finished map[string]bool
 	shown    bool
+	detail   string // Detail's last answer
 	stop     chan struct{}
 	stopped  sync.WaitGroup
 }
@@ -75,12 +80,23 @@ func (p *Progress) Begin() {
 			case <-p.stop:
 				return
 			case <-t.C:
-				p.mu.Lock()
-				p.draw()
-				p.mu.Unlock()
+				p.tick()
 			}
 		}
 	}()
+}
+
+// tick redraws the line with Detail's answer now, which is asked before
+// the lock is taken: it may read the disk.
+func (p *Progress) tick() {
+	var detail string
+	if p.Detail != nil {
+		detail = p.Detail()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.detail = detail
+	p.draw()
 }
 
 // Started notes that a run began.
@@ -139,8 +155,12 @@ func (p *Progress) Line() string {
 	if eta, ok := p.eta(now, elapsed); ok {
 		tail += " · ETA " + Duration(eta)
 	}
+	width := p.Width
+	if width <= 0 {
+		width = 80
+	}
 	if len(p.running) == 0 {
-		return head + tail
+		return head + p.detailFitting(width-1-utf8.RuneCountInString(head+tail)) + tail
 	}
 	ids := make([]string, 0, len(p.running))
 	for id := range p.running {
@@ -150,14 +170,29 @@ func (p *Progress) Line() string {
 		a, b := p.running[ids[i]], p.running[ids[j]]
 		return a.Before(b) || (a.Equal(b) && ids[i] < ids[j])
 	})
-	width := p.Width
-	if width <= 0 {
-		width = 80
-	}
 	// One column is left free: a line that fills the last one wraps on
-	// some terminals, and the status line must stay one line.
+	// some terminals, and the status line must stay one line. The run's
+	// ID comes first; what is under way beside it gets the room left.
 	room := width - 1 - utf8.RuneCountInString(head+tail) - len(" ()")
-	return head + " (" + shorten(VisibleName(ids[0]), room) + ")" + tail
+	id := shorten(VisibleName(ids[0]), room)
+	return head + " (" + id + ")" + p.detailFitting(room-utf8.RuneCountInString(id)) + tail
+}
+
+// detailFitting is " · " and the last Detail, cut at its end to fit n
+// runes, or "" when less than a few words would fit.
+func (p *Progress) detailFitting(n int) string {
+	if p.detail == "" {
+		return ""
+	}
+	n -= len(" · ")
+	r := []rune(p.detail)
+	switch {
+	case len(r) <= n:
+		return " · " + p.detail
+	case n < 12:
+		return ""
+	}
+	return " · " + string(r[:n-1]) + "…"
 }
 
 // shorten fits id into n runes, cutting its middle: the project at its

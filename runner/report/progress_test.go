@@ -113,3 +113,32 @@ Environments built: 1, 4.2s in all
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// What is under way beside the runs (an environment's download) is on the
+// line from the next redraw, and gone when it ends.
+func TestProgressDetail(t *testing.T) {
+	var b strings.Builder
+	clock := &fakeClock{time.Unix(1000, 0)}
+	detail := "env: pip download 41 MB; venv 0.3 MB; uv pip install 12 MB"
+	p := &Progress{W: &b, Total: 2, Now: clock.now, Width: 120, Detail: func() string { return detail }}
+	p.Begin()
+	p.Started("mlir/iree/default/3.12")
+	if got, want := p.Line(), "[0/2] 1 running (mlir/iree/default/3.12) · 0 failed · 0s"; got != want {
+		t.Errorf("before a redraw: line %q, want %q", got, want)
+	}
+	p.tick()
+	if got, want := p.Line(), "[0/2] 1 running (mlir/iree/default/3.12) · env: pip download 41 MB; venv 0.3 MB; uv pip install 12 MB · 0 failed · 0s"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	// On a narrow terminal the run's ID stays whole and the detail is cut.
+	p.Width = 80
+	if got := p.Line(); !strings.Contains(got, "(mlir/iree/default/3.12) · env: pip download") || !strings.Contains(got, "…") || len([]rune(got)) > 79 {
+		t.Errorf("80 columns: line %q", got)
+	}
+	detail = ""
+	p.tick()
+	if got := p.Line(); strings.Contains(got, "env:") {
+		t.Errorf("after the build: line %q", got)
+	}
+	p.End()
+}
