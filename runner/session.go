@@ -36,7 +36,13 @@ type Config struct {
 	Strict    bool
 	Verbose   bool
 	KeepWork  bool
-	Sandbox   bool // confine each script and what it starts (internal/confine); corpus.yaml's sandbox: true does too
+	// Sandbox confines each script, and starts each process it starts in
+	// a sandbox of its own (internal/confine); corpus.yaml's sandbox: true
+	// does too. The sandbox's init is this program's own executable
+	// started again: internal/confine's init function takes it over, so
+	// a program that runs sessions must link that package (any that
+	// imports runner does) and must not change what os.Executable names.
+	Sandbox bool
 
 	// AdoptOrphans makes this process a child subreaper while the session
 	// is open (Linux), so that a case's process that detached into a
@@ -259,6 +265,9 @@ func (s *Session) Close() error {
 	}
 	if s.stopAdopting != nil {
 		s.stopAdopting()
+	}
+	if s.sandbox != nil {
+		s.sandbox.Close()
 	}
 	return err
 }

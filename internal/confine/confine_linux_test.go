@@ -32,7 +32,9 @@ func TestMain(m *testing.M) {
 		fmt.Print(signalFromMain())
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	ReleaseLaunchers() // a spare's empty cgroup would outlive the binary
+	os.Exit(code)
 }
 
 // signalFromMain starts, from the main goroutine of a process that has

@@ -21,3 +21,18 @@ func Run(p Policy, f func()) error { return Probe() }
 
 // ScopesSignals is false: there is no confinement here.
 func ScopesSignals() bool { return false }
+
+// Prepare refuses: there is no sandbox here.
+func Prepare(cmd *exec.Cmd, p Policy) error { return Probe() }
+
+// Launch starts cmd: nothing is ever prepared here.
+func Launch(cmd *exec.Cmd) error { return cmd.Start() }
+
+// Wait waits for cmd.
+func Wait(cmd *exec.Cmd) error { return cmd.Wait() }
+
+// ProbeChild says why there is no sandbox here.
+func ProbeChild(p Policy) error { return Probe() }
+
+// ReleaseLaunchers has nothing to release here.
+func ReleaseLaunchers() {}

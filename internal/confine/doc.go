@@ -22,8 +22,7 @@
 // more than a trivial python run), makes the wait status bwrap's (exit
 // 128+N for signal N, so that a program's exit(137) read as SIGKILL), and
 // without a PID namespace left cleanexit itself a process the case could
-// kill. Landlock needs no namespace, so it also works in containers that
-// forbid user namespaces.
+// kill. Prepare's init relays the exact status, and costs about 9 ms.
 //
 // What it does not do, and why:
 //   - Reading is allowed everywhere: the sandbox keeps cases from changing
@@ -47,6 +46,21 @@
 //     multiprocessing's semaphores live there, and sem_open has no other
 //     folder.
 //
+// A thread of the caller shares its Landlock domain with what it starts,
+// and so can be reached by it. Prepare, Launch and Wait start a command
+// in a sandbox of its own instead: a child process that re-executes the
+// caller's own executable, which becomes process 1 of new user, PID, IPC
+// and mount namespaces (with a /proc of its own), joins a session keyring
+// of its own, holds the command
+// to a process limit, confines a thread of its own as Run does, starts
+// the command from there, and relays its wait status. This package's
+// init function runs that init: in every program that links the package
+// (cleanexit and the test binaries), it does nothing unless the process
+// was started by Prepare (CLEANEXIT_CONFINE_INIT in its environment,
+// which it takes out before the command sees it).
+//
 // Requirements: Linux with Landlock ABI 3 or later (6.2, where truncation
-// is covered) on amd64 or arm64; Probe says what is missing.
+// is covered) on amd64 or arm64; Probe says what is missing, and
+// ProbeChild what Prepare's sandboxes lack (user namespaces, and for root
+// a pids cgroup).
 package confine

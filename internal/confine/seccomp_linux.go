@@ -74,8 +74,9 @@ var signalCalls = []argCall{
 // by any call that names it, and so does making self the owner of a
 // file's SIGIO, whose signal F_SETSIG may set to SIGKILL. F_SETOWN_EX,
 // FIOSETOWN and SIOCSPGRP name the owner through a pointer, which the
-// filter cannot read: they are refused whoever they name.
-func filter(network bool, self int) []unix.SockFilter {
+// filter cannot read: they are refused whoever they name. With noExec,
+// execve and execveat fail with EPERM too.
+func filter(network, noExec bool, self int) []unix.SockFilter {
 	const (
 		ld    = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -123,6 +124,14 @@ func filter(network bool, self int) []unix.SockFilter {
 		op(ret, eperm, 0, 0))
 	for _, c := range signalCalls {
 		p = append(p, refuseIf(c, jeq, uint32(self))...)
+	}
+	// pidfd_send_signal: a pidfd of /proc/<thread> names self by a file,
+	// which the filter cannot read; without flags the signal goes to a
+	// process (Landlock then checks its main thread, never self), so
+	// refuse PIDFD_SIGNAL_THREAD and every other flag.
+	p = append(p, refuseIf(argCall{unix.SYS_PIDFD_SEND_SIGNAL, 3}, jset, 0xffffffff)...)
+	if noExec {
+		p = append(p, op(jeq, unix.SYS_EXECVE, 1, 0), op(jeq, unix.SYS_EXECVEAT, 0, 1), op(ret, eperm, 0, 0))
 	}
 	// fcntl: refuse F_SETOWN to self and any F_SETOWN_EX.
 	p = append(p,

@@ -114,7 +114,7 @@ func confineSelf(p Policy) error {
 		return err
 	}
 	defer unix.Close(rs)
-	return confineThread(rs, filter(p.Network, unix.Gettid()))
+	return confineThread(rs, filter(p.Network, p.NoExec, unix.Gettid()))
 }
 
 // confineThread confines the calling thread, which must be locked to its

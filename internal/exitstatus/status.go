@@ -77,7 +77,21 @@ func FromError(err error) (Status, bool) {
 	if errors.As(err, &ee) {
 		return fromProcessState(ee.ProcessState), true
 	}
+	var relayed interface{ WaitStatus() syscall.WaitStatus }
+	if errors.As(err, &relayed) {
+		return fromWaitStatus(relayed.WaitStatus()), true
+	}
 	return Status{}, false
+}
+
+// fromWaitStatus reads a wait status that reached cleanexit other than by
+// its own wait: a sandboxed command's, relayed by the sandbox's init
+// process (internal/confine), whose own status is not the command's.
+func fromWaitStatus(ws syscall.WaitStatus) Status {
+	if ws.Signaled() {
+		return Signaled(int(ws.Signal()))
+	}
+	return fromNTSTATUSIfCrash(ws.ExitStatus())
 }
 
 // ntstatus maps the NTSTATUS codes a crashing Windows process ends with to

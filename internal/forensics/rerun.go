@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/confine"
 )
 
 // DefaultTimeout bounds a rerun under the debugger. It is the rerun's own:
@@ -25,6 +27,9 @@ type Command struct {
 	Dir     string
 	Timeout time.Duration // 0 means DefaultTimeout
 	GOOS    string        // "" means runtime.GOOS: which debugger to use
+	// Sandbox, when set, runs the debugger, and so the program, in a
+	// sandbox of its own (confine.Prepare), as the run itself ran.
+	Sandbox *confine.Policy
 }
 
 // A debugger is how one platform's debugger is run and read.
@@ -121,7 +126,14 @@ func Rerun(ctx context.Context, c Command) Native {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	killGroup(cmd)
-	err = cmd.Run()
+	if c.Sandbox != nil {
+		if err := confine.Prepare(cmd, *c.Sandbox); err != nil {
+			return Native{Debugger: name, Note: err.Error()}
+		}
+	}
+	if err = confine.Launch(cmd); err == nil {
+		err = confine.Wait(cmd)
+	}
 	if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return Native{Debugger: name, Note: fmt.Sprintf("the rerun under %s timed out after %s: no native stack", name, timeout)}
 	}

@@ -3,6 +3,7 @@ package script
 import (
 	"os/exec"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/forensics"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -52,8 +53,12 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 	if why := x.noRerun(inv); why != "" {
 		return why
 	}
-	// Started from the script's thread, a sandboxed run's rerun stays in
-	// the sandbox.
+	// A sandboxed run's rerun runs in a sandbox of its own too.
+	var sandbox *confine.Policy
+	if sb := x.job.Sandbox; sb != nil {
+		p := sb.childPolicy(ts.Getenv("WORK"))
+		sandbox = &p
+	}
 	n := forensics.Rerun(x.ctx, forensics.Command{
 		Path:    plain.Path,
 		Args:    plain.Args[1:],
@@ -61,6 +66,7 @@ func (x *execution) backtrace(ts *testscript.TestScript, plain, cmd *exec.Cmd, i
 		Dir:     cmd.Dir,
 		Timeout: forensics.RerunLimit(x.job.BacktraceTimeout, inv.Duration),
 		GOOS:    x.job.goos,
+		Sandbox: sandbox,
 	})
 	inv.Native = &n
 	return ""

@@ -50,11 +50,12 @@ func runCompiler(dir string, env []string, stdout, stderr io.Writer, jail *confi
 	cmd.Stderr = io.MultiWriter(stderr, &errs)
 	var err error
 	if jail != nil {
-		if err = confine.Start(cmd, *jail); err == nil {
-			err = cmd.Wait()
+		err = confine.Prepare(cmd, *jail)
+	}
+	if err == nil {
+		if err = startProcess(cmd); err == nil {
+			err = confine.Wait(cmd)
 		}
-	} else if err = startProcess(cmd); err == nil {
-		err = cmd.Wait()
 	}
 	if err != nil {
 		return &compileError{compiler: compiler, argv: argv, stderr: errs.String(), err: err, started: cmd.ProcessState != nil}

@@ -58,6 +58,9 @@ type execution struct {
 	// hostProblem is the first start the host's want of resources made
 	// fail (see hostTrouble): the run is then UNRESOLVED.
 	hostProblem string
+
+	// background are a sandboxed script's `exec … &`, until its wait.
+	background []*backgroundExec
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -111,7 +114,11 @@ func (x *execution) execute() Outcome {
 // own.
 func (x *execution) script(script *scriptlang.Script) (*txtar.Archive, map[string]func(*testscript.TestScript, bool, []string)) {
 	c := x.job.Run.Case
-	archive := &txtar.Archive{Comment: []byte(withNotExec(c.Script, script, c.ScriptLine)), Files: c.Files}
+	text := withNotExec(c.Script, script, c.ScriptLine)
+	if x.job.Sandbox != nil {
+		text = withSandboxExec(text, script, c.ScriptLine)
+	}
+	archive := &txtar.Archive{Comment: []byte(text), Files: c.Files}
 	if implicit := c.ImplicitScript(); implicit != "" {
 		archive.Comment = append(archive.Comment, implicit...)
 	}
@@ -121,6 +128,9 @@ func (x *execution) script(script *scriptlang.Script) (*txtar.Archive, map[strin
 		"build-ext": x.buildExt,
 		"filecheck": x.fileCheck,
 		notExec:     x.notExec,
+	}
+	if x.job.Sandbox != nil {
+		cmds[sandboxExec], cmds[sandboxWait] = x.sandboxedExec, x.sandboxedWait
 	}
 	return archive, cmds
 }
@@ -167,6 +177,7 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 		testscript.RunT(t, p)
 	}()
 	<-done
+	x.stopBackground()
 	left, late = watch.stop()
 	return t, left, late
 }

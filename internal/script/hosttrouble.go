@@ -2,16 +2,18 @@ package script
 
 import (
 	"fmt"
-	"os/exec"
+
+	"github.com/cleanexit/cleanexit/internal/confine"
 
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
 )
 
 // startProcess starts every process the script's python, pip and
-// build-ext commands run (exec's are testscript's own). Tests replace it
-// to inject the host's failures (EAGAIN, ENOMEM, …), which no case can
-// bring about on demand.
-var startProcess = (*exec.Cmd).Start
+// build-ext commands run (exec's are testscript's own, but in a sandbox),
+// in its sandbox where confine.Prepare made one. Tests replace it to
+// inject the host's failures (EAGAIN, ENOMEM, …), which no case can bring
+// about on demand.
+var startProcess = confine.Launch
 
 // hostTrouble records, when err is the host's want of resources (see
 // exitstatus.HostTrouble), that the run could not start what to: the run

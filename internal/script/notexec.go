@@ -38,7 +38,9 @@ func withNotExec(text string, s *scriptlang.Script, first int) string {
 
 // showExec names `! exec` lines in a transcript as the case wrote them.
 func showExec(log string) string {
-	return strings.ReplaceAll(log, "! "+notExec+" ", "! exec ")
+	log = strings.ReplaceAll(log, "! "+notExec+" ", "! exec ")
+	log = strings.ReplaceAll(log, sandboxExec+" ", "exec ")
+	return strings.ReplaceAll(log, sandboxWait, "wait")
 }
 
 // notExec runs `! exec PROGRAM ARGS…` and holds it to `! python`'s rule
@@ -47,7 +49,12 @@ func (x *execution) notExec(ts *testscript.TestScript, neg bool, args []string) 
 	if len(args) == 0 {
 		ts.Fatalf("usage: exec PROGRAM [ARGS…]")
 	}
-	err := ts.Exec(args[0], args[1:]...)
+	var err error
+	if x.job.Sandbox != nil {
+		err = x.execSandboxed(ts, args)
+	} else {
+		err = ts.Exec(args[0], args[1:]...)
+	}
 	if err == nil {
 		ts.Fatalf("unexpected command success")
 	}

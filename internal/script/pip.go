@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -17,9 +18,14 @@ func (x *execution) pip(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = append(x.environ(ts), x.job.PipEnv...)
 	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
+	if sb := x.job.Sandbox; sb != nil {
+		if err := confine.Prepare(cmd, sb.childPolicy(ts.Getenv("WORK"))); err != nil {
+			ts.Fatalf("pip: %v", err)
+		}
+	}
 	err := startProcess(cmd)
 	if err == nil {
-		err = cmd.Wait()
+		err = confine.Wait(cmd)
 	} else if reason := x.hostTrouble("pip", err); reason != "" {
 		ts.Fatalf("pip %s: %s", strings.Join(args, " "), reason)
 	}

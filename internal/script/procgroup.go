@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
@@ -34,7 +35,7 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grac
 	forget := runningInterpreter(cmd.Process.Pid, marker)
 	done := make(chan error, 1)
 	go func() {
-		err := cmd.Wait()
+		err := confine.Wait(cmd) // a sandboxed command's own status, not its init's
 		forget()
 		// A child that keeps the interpreter's stdout or stderr open
 		// must not hold the run: its output gets pipeDrain to finish,

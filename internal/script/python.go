@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/diagnose"
 	"github.com/cleanexit/cleanexit/internal/exitstatus"
 	"github.com/cleanexit/cleanexit/internal/verdict"
@@ -31,6 +32,11 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	if rt := x.asanPreload(); rt != "" {
 		cmd.Env = append(cmd.Env, asanVars(x.job.goos, rt, ts.Getenv("ASAN_OPTIONS"))...)
 	}
+	if sb := x.job.Sandbox; sb != nil {
+		if err := confine.Prepare(cmd, sb.childPolicy(ts.Getenv("WORK"))); err != nil {
+			ts.Fatalf("python: %v", err)
+		}
+	}
 	stdout, stderr := newCapture(), newCapture()
 	stderr.scan = &diagnose.Stream{}
 	if v.Stderr != nil && diagnose.SingleLine(v.Stderr) {
@@ -38,7 +44,15 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
-	err := runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
+	var err error
+	run := func() { err = runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut) }
+	if x.job.Sandbox != nil {
+		// The script's confined thread may not signal the sandbox (its
+		// stacks, the group's kill), which is outside its domain.
+		offThread(run)
+	} else {
+		run()
+	}
 	inv.Duration = time.Since(start)
 	inv.Stdout, inv.StdoutDropped = stdout.text("stdout")
 	inv.Stderr, inv.StderrDropped = stderr.text("stderr")

@@ -8,17 +8,26 @@ import (
 )
 
 // A Sandbox confines a run's script (cleanexit run --sandbox, or sandbox:
-// true in corpus.yaml): the goroutine that runs it locks itself to its
-// thread and confines the thread before the script's first line
-// (scriptT.confine), so that testscript's own commands (cp, mkdir, chmod,
-// unquote…, which run inside cleanexit) and every process the script
-// starts (python, exec, pip and what they start: a package's build backend
-// is the case's code too) may write beneath $WORK
-// (which holds the script's TMPDIR) and Writable only, and open no network
-// socket unless Network. A case from someone else cannot write to the
-// corpus, the caller's HOME or the cached environments, nor reach a
-// network, nor (from Linux 6.12) kill cleanexit. internal/confine is how,
-// and says what it does not cover.
+// true in corpus.yaml), so that testscript's own commands (cp, mkdir,
+// chmod, unquote…, which run inside cleanexit) and every process the
+// script starts (python, exec, pip and what they start: a package's build
+// backend is the case's code too) may write beneath $WORK (which holds the
+// script's TMPDIR) and Writable only, and open no network socket unless
+// Network. A case from someone else cannot write to the corpus, the
+// caller's HOME or the cached environments, nor reach a network, nor
+// signal, trace or read any process of cleanexit's, nor leave SysV IPC
+// objects or keys behind, nor fork more than sandboxProcesses processes.
+// internal/confine is how, and says what it does not cover.
+//
+// The commands run on the script's goroutine, locked to its thread and
+// confined before the script's first line (scriptT.confine); that thread
+// may start no program. Every process is started by cleanexit from an
+// unconfined thread, in a sandbox of its own (confine.Prepare): a child
+// process that is process 1 of new user, PID and IPC namespaces, with a
+// session keyring and a process limit of its own, confined in a Landlock
+// domain no cleanexit thread is in. python, pip and build-ext's compilers
+// are started so by their commands, exec and wait lines are renamed to
+// cleanexit's (sandboxExec).
 //
 // build-ext runs off the script's thread (it writes to the extension
 // cache, which is cleanexit's; see offThread), but the compilers it starts
@@ -36,16 +45,33 @@ type Sandbox struct {
 // NewSandbox checks that this machine can confine a process, so that a
 // kernel without Landlock is one error now instead of one per run.
 func NewSandbox() (*Sandbox, error) {
-	if err := confine.Probe(); err != nil {
+	if err := confine.ProbeChild(confine.Policy{Processes: sandboxProcesses}); err != nil {
 		return nil, fmt.Errorf("--sandbox: %v; run without --sandbox", err)
 	}
 	return &Sandbox{}, nil
 }
 
-// policy is what the script's thread, and so the script, may do: write
-// beneath work, its $WORK, and Writable.
+// sandboxProcesses is how many processes a sandboxed command may hold at
+// once, threads included: a fork bomb fails its own run, well past what a
+// build with a compiler per core needs.
+const sandboxProcesses = 1024
+
+// Close lets go of what the sandbox keeps for the runs to come (the
+// launchers whose cgroups a sandbox is born in: see confine.Launch); a
+// later run makes it again.
+func (sb *Sandbox) Close() { confine.ReleaseLaunchers() }
+
+// policy is what the script's thread may do: write beneath work, its
+// $WORK, and Writable, and start no program (each is started in a sandbox
+// of its own, childPolicy).
 func (sb *Sandbox) policy(work string) *confine.Policy {
-	return &confine.Policy{Writable: append([]string{work}, sb.Writable...), Network: sb.Network}
+	return &confine.Policy{Writable: append([]string{work}, sb.Writable...), Network: sb.Network, NoExec: true}
+}
+
+// childPolicy is what each process the script starts may do: what its
+// thread may, with at most sandboxProcesses processes.
+func (sb *Sandbox) childPolicy(work string) confine.Policy {
+	return confine.Policy{Writable: append([]string{work}, sb.Writable...), Network: sb.Network, Processes: sandboxProcesses}
 }
 
 // compilerJail is what a compiler build-ext starts may do: nil outside
@@ -54,5 +80,5 @@ func (x *execution) compilerJail(ts *testscript.TestScript) *confine.Policy {
 	if x.job.Sandbox == nil {
 		return nil
 	}
-	return &confine.Policy{Writable: []string{ts.Getenv("WORK")}}
+	return &confine.Policy{Writable: []string{ts.Getenv("WORK")}, Processes: sandboxProcesses}
 }

@@ -1,0 +1,240 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// A child is a prepared command's side of its sandbox, kept from Prepare
+// to Wait: the pipe its init reports on, and the pids cgroup it runs in.
+type child struct {
+	report    *os.File       // read end: how the command ended, written by the init
+	cgroups   *pidsHierarchy // where the pids cgroup is made, nil without one
+	processes int            // its pids.max
+	cgroup    string         // the pids cgroup, once made
+}
+
+// children are the prepared commands, by their *exec.Cmd.
+var children sync.Map
+
+// shimVar marks a process as a sandbox's init and carries its config;
+// the init takes it out of its environment before anything else sees it.
+const shimVar = "CLEANEXIT_CONFINE_INIT"
+
+// shimConfig is what the init needs: the command, its confinement, and
+// the descriptors of its pipes.
+type shimConfig struct {
+	Outer    bool     `json:"outer"` // the init's parent, which starts it in its namespaces
+	Path     string   `json:"path"`  // "" for Probe's trial: set up, report, start nothing
+	Writable []string `json:"writable"`
+	Network  bool     `json:"network"`
+	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
+	Report   int      `json:"report"`
+}
+
+// Prepare makes cmd, not yet started, run in a sandbox of its own when
+// Launch starts it: cmd runs cleanexit's own executable, whose init (this
+// package's) starts it once more as the sandbox's init process, in new
+// user, PID, IPC and mount namespaces, which confines a thread by p and starts
+// the command from it. Wait, not cmd.Wait, says how the command ended.
+//
+// Why a process between cleanexit and the init: Go forks a process that
+// enters a new user namespace without vfork, copying the whole of the
+// parent's page tables, which for cleanexit cost 10 to 18 ms a run; the
+// process between is small, and cleanexit starts it with vfork.
+func Prepare(cmd *exec.Cmd, p Policy) error {
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("sandbox: cannot find cleanexit's own executable: %w", err)
+	}
+	report, reportW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	c := &child{report: report}
+	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
+	files := append(cmd.ExtraFiles, reportW)
+	cfg.Report = 2 + len(files)
+	if p.Processes > 0 {
+		cg, ok := pidsCgroups()
+		if !ok && os.Geteuid() == 0 {
+			report.Close()
+			reportW.Close()
+			return errRootNeedsCgroup
+		}
+		if ok {
+			c.cgroups, c.processes = cg, p.Processes
+		} else {
+			cfg.Nproc = p.Processes
+		}
+	}
+	b, _ := json.Marshal(cfg)
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	// A copy: the caller's slice may be another command's (a rerun's).
+	cmd.Env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, shimVar+"=") })
+	cmd.Env = append(cmd.Env, shimVar+"="+string(b))
+	cmd.Path = self
+	cmd.ExtraFiles = files
+	children.Store(cmd, c)
+	return nil
+}
+
+// idMaps keep every ID what it is outside: all of them for root, whose
+// files the case may read as root, and one's own otherwise, the only ID
+// an unprivileged user may map.
+func idMaps() (uids, gids []syscall.SysProcIDMap) {
+	if os.Getuid() == 0 {
+		all := []syscall.SysProcIDMap{{ContainerID: 0, HostID: 0, Size: 1<<32 - 1}}
+		return all, all
+	}
+	return []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}},
+		[]syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}}
+}
+
+// Launch starts cmd; one Prepare made is started from a thread that is
+// not confined (whose Landlock domain the sandbox would inherit, and
+// whose writes to the cgroup Landlock refuses), into its pids cgroup.
+func Launch(cmd *exec.Cmd) error {
+	v, ok := children.Load(cmd)
+	if !ok {
+		return cmd.Start()
+	}
+	c := v.(*child)
+	var err error
+	unconfined(func() { err = c.start(cmd) })
+	if err != nil {
+		children.Delete(cmd)
+		unconfined(c.close)
+	}
+	return err
+}
+
+// start starts cmd, born in a pids cgroup of its own where it has one
+// (see pidsHierarchy.startIn).
+func (c *child) start(cmd *exec.Cmd) error {
+	defer cmd.ExtraFiles[len(cmd.ExtraFiles)-1].Close() // the init's end of the report
+	if c.cgroups == nil {
+		return cmd.Start()
+	}
+	var err error
+	c.cgroup, err = c.cgroups.startIn(cmd, c.processes)
+	return err
+}
+
+// unconfined runs f on a goroutine of its own, and so on a thread that
+// is not confined: the caller may be a sandboxed script's, whose writes
+// Landlock keeps to $WORK, and whose domain a process it started would
+// share.
+func unconfined(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
+}
+
+func (c *child) close() {
+	c.report.Close()
+	if c.cgroup != "" {
+		removeCgroup(c.cgroup)
+	}
+}
+
+// Wait waits for cmd, started by Launch, and returns what cmd.Wait would
+// for the command itself: for one Prepare made, the status its init
+// relayed (an error holding it, which exitstatus reads). An init that
+// ended without relaying one, killed by a timeout or by the case, gives
+// its own status, which says so.
+func Wait(cmd *exec.Cmd) error {
+	err := cmd.Wait()
+	v, ok := children.LoadAndDelete(cmd)
+	if !ok {
+		return err
+	}
+	c := v.(*child)
+	defer unconfined(c.close)
+	msg, rerr := io.ReadAll(io.LimitReader(c.report, 64<<10))
+	switch {
+	case rerr == nil && len(msg) == 5 && msg[0] == 'S':
+		ws := syscall.WaitStatus(binary.LittleEndian.Uint32(msg[1:]))
+		if ws.Exited() && ws.ExitStatus() == 0 {
+			return nil
+		}
+		return &Ended{Status: ws}
+	case rerr == nil && len(msg) > 0 && msg[0] == 'E':
+		return &InitError{Msg: string(msg[1:])}
+	case err == nil:
+		return &InitError{Msg: "its init process exited without saying how the command ended"}
+	}
+	return fmt.Errorf("the sandbox's init process ended before the command did: %w", err)
+}
+
+// Ended is how a sandboxed command ended other than by exit 0, as its
+// init saw it: exitstatus.FromError reads it as it reads an
+// *exec.ExitError.
+type Ended struct{ Status syscall.WaitStatus }
+
+func (e *Ended) WaitStatus() syscall.WaitStatus { return e.Status }
+
+// Error reads as os/exec's does ("exit status 1", "signal: killed").
+func (e *Ended) Error() string {
+	if e.Status.Signaled() {
+		s := "signal: " + e.Status.Signal().String()
+		if e.Status.CoreDump() {
+			s += " (core dumped)"
+		}
+		return s
+	}
+	return fmt.Sprintf("exit status %d", e.Status.ExitStatus())
+}
+
+// An InitError is the sandbox's failure to start the command: it never ran.
+type InitError struct{ Msg string }
+
+func (e *InitError) Error() string { return "sandbox: " + e.Msg }
+
+// Unwrap gives the errno of a failed start (ENOENT, EACCES…) where the
+// message ends with one, so that errors.Is sees a missing program.
+func (e *InitError) Unwrap() error {
+	for _, errno := range []syscall.Errno{syscall.ENOENT, syscall.EACCES, syscall.ENOEXEC, syscall.EAGAIN, syscall.ENOMEM, syscall.E2BIG} {
+		if len(e.Msg) >= len(errno.Error()) && e.Msg[len(e.Msg)-len(errno.Error()):] == errno.Error() {
+			return errno
+		}
+	}
+	return nil
+}
+
+// ProbeChild says whether Prepare's sandboxes work here: it starts one
+// that starts nothing. A machine that forbids user namespaces (a
+// container's seccomp profile, kernel.unprivileged_userns_clone=0) or
+// lacks a writable pids cgroup for root says so now, once.
+func ProbeChild(p Policy) error {
+	if err := Probe(); err != nil {
+		return err
+	}
+	cmd := &exec.Cmd{Args: []string{"cleanexit-sandbox-probe"}} // no Path: the init starts nothing
+	if err := Prepare(cmd, p); err != nil {
+		return err
+	}
+	if err := Launch(cmd); err != nil {
+		return fmt.Errorf("cannot start a sandbox's init process (user, PID and IPC namespaces): %w", err)
+	}
+	if err := Wait(cmd); err != nil {
+		return fmt.Errorf("a sandbox's init process failed: %w", err)
+	}
+	return nil
+}

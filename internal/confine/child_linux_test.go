@@ -1,0 +1,171 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestChildRelaysStatus checks that a sandboxed command's wait status
+// reaches the caller as it ended, through the init process between them:
+// a PID namespace's process 1 would not die of abort(), so an init that
+// exec'd the command would turn SIGABRT into a hang or a lie.
+func TestChildRelaysStatus(t *testing.T) {
+	if err := ProbeChild(Policy{Writable: []string{t.TempDir()}, Processes: 64}); err != nil {
+		t.Skip(err)
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	for _, c := range []struct {
+		name   string
+		argv   []string
+		code   int
+		signal syscall.Signal
+	}{
+		{"exit 0", []string{python, "-c", "pass"}, 0, 0},
+		{"exit 3", []string{python, "-c", "import sys; sys.exit(3)"}, 3, 0},
+		{"exit 137", []string{python, "-c", "import sys; sys.exit(137)"}, 137, 0},
+		{"abort", []string{python, "-c", "import os; os.abort()"}, 0, syscall.SIGABRT},
+		{"fatal error", []string{python, "-c", "import ctypes; ctypes.pythonapi.Py_FatalError(b'boom')"}, 0, syscall.SIGABRT},
+		{"segfault", []string{python, "-c", "import ctypes; ctypes.string_at(0)"}, 0, syscall.SIGSEGV},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(c.argv[0], c.argv[1:]...)
+			if err := Prepare(cmd, Policy{Writable: []string{t.TempDir()}, Processes: 64}); err != nil {
+				t.Fatal(err)
+			}
+			if err := Launch(cmd); err != nil {
+				t.Fatal(err)
+			}
+			err := Wait(cmd)
+			var ws syscall.WaitStatus
+			switch e := err.(type) {
+			case nil:
+			case *Ended:
+				ws = e.Status
+			default:
+				t.Fatalf("Wait: %v (%T)", err, err)
+			}
+			if c.signal != 0 {
+				if !ws.Signaled() || ws.Signal() != c.signal {
+					t.Fatalf("ended %v (%v), want signal %v", err, ws, c.signal)
+				}
+				return
+			}
+			if ws.Signaled() || ws.ExitStatus() != c.code {
+				t.Fatalf("ended %v, want exit %d", err, c.code)
+			}
+		})
+	}
+}
+
+// sandboxed runs python with args in a sandbox of policy p and returns
+// how it ended and what it wrote to stderr.
+func sandboxed(t *testing.T, p Policy, args ...string) (error, string) {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	if err := ProbeChild(p); err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command(python, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := Prepare(cmd, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := Launch(cmd); err != nil {
+		t.Fatal(err)
+	}
+	return Wait(cmd), stderr.String()
+}
+
+// TestChildProcessLimit checks that a fork bomb meets the sandbox's
+// process limit: a cgroup's pids.max as root, RLIMIT_NPROC in the
+// sandbox's user namespace otherwise (run the test binary as nobody).
+func TestChildProcessLimit(t *testing.T) {
+	bomb := `
+import os, sys
+r, w = os.pipe()
+n = 0
+try:
+    while n < 200:
+        if os.fork() == 0:
+            os.close(w)
+            os.read(r, 1)
+            os._exit(0)
+        n += 1
+except BlockingIOError:
+    sys.exit(f"refused after {n}")
+`
+	err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", bomb)
+	if err == nil || !strings.Contains(stderr, "refused after") {
+		t.Fatalf("a fork bomb under a limit of 40 processes ended %v: %s", err, stderr)
+	}
+}
+
+// TestChildLeavesNoIPC checks from outside that a sandboxed process's
+// SysV shared memory and its session key end with it, and that its /proc
+// is not mounted outside it.
+func TestChildLeavesNoIPC(t *testing.T) {
+	const key = 0x0c1ea0e2
+	program := `
+import ctypes, platform
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+assert libc.shmget(0x0c1ea0e2, 4096, 0o1600) >= 0, ctypes.get_errno()
+add_key = {"x86_64": 248, "aarch64": 217}[platform.machine()]
+assert libc.syscall(add_key, b"user", b"cleanexit-confine-test", b"x", 1, -3) > 0, ctypes.get_errno()
+assert "cleanexit-confine-test" in open("/proc/keys").read()
+`
+	mounts, _ := os.ReadFile("/proc/self/mounts")
+	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	// The sandbox's own /proc is mounted in its mount namespace only.
+	if after, _ := os.ReadFile("/proc/self/mounts"); string(after) != string(mounts) {
+		t.Errorf("the machine's mounts changed:\n%s\nthen:\n%s", mounts, after)
+	}
+	shm, err := os.ReadFile("/proc/sysvipc/shm")
+	if err != nil {
+		t.Skip(err)
+	}
+	if strings.Contains(string(shm), fmt.Sprintf(" %d ", key)) {
+		t.Errorf("the sandbox's shared memory outlived it:\n%s", shm)
+	}
+	// A dead keyring's keys are collected a moment after its last user.
+	for i := 0; ; i++ {
+		keys, _ := os.ReadFile("/proc/keys")
+		if !strings.Contains(string(keys), "cleanexit-confine-test") {
+			break
+		}
+		if i == 100 {
+			t.Fatalf("the sandbox's session key outlived it:\n%s", keys)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestChildHasNoCapabilities checks that the command keeps none of the
+// capabilities its init holds in its user namespace (it mounts /proc with
+// CAP_SYS_ADMIN there), nor root's.
+func TestChildHasNoCapabilities(t *testing.T) {
+	program := `
+caps = dict(l.split(":") for l in open("/proc/self/status") if l.startswith("Cap"))
+held = {k: v.strip() for k, v in caps.items() if k != "CapBnd" and int(v, 16)}
+assert not held, held
+`
+	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+}
