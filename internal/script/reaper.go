@@ -298,9 +298,15 @@ func (r *reaper) stop() (left, timedOut []process) {
 	seen := map[int]bool{}
 	// A process may fork while it is being killed: sweep until two sweeps
 	// in a row find none left, the second for a child the first read past
-	// as it moved from its dying parent to cleanexit.
+	// as it moved from its dying parent to cleanexit. A sweep that finds
+	// no process of the run at all, not even a zombie, is the last: a
+	// child moves only from a parent the sweep would have seen, alive or
+	// dead, and most runs leave nothing.
 	for round, empty := 0, 0; round < sweepRounds && empty < 2; round++ {
 		ps := runProcesses(r.marker, true)
+		if len(ps) == 0 {
+			break
+		}
 		var alive []process
 		for _, p := range ps {
 			if !p.zombie {
