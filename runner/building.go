@@ -2,8 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/envs"
@@ -39,19 +37,4 @@ func megabytes(n int64) string {
 		return fmt.Sprintf("%.1f MB", mb)
 	}
 	return fmt.Sprintf("%.0f MB", mb)
-}
-
-// folderSize is what the files below dir hold, as far as they can be read
-// while a build writes them.
-func folderSize(dir string) int64 {
-	var n int64
-	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if info, err := d.Info(); err == nil {
-				n += info.Size()
-			}
-		}
-		return nil
-	})
-	return n
 }

@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -29,19 +27,5 @@ func TestBuildingLine(t *testing.T) {
 		if got := buildingLine(tt.builds, size); got != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
 		}
-	}
-}
-
-func TestFolderSize(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "tmp", "pip-x"), 0o777)
-	os.WriteFile(filepath.Join(dir, "tmp", "pip-x", "mlx.whl.part"), make([]byte, 1000), 0o666)
-	os.WriteFile(filepath.Join(dir, "a"), make([]byte, 24), 0o666)
-	os.Symlink("/etc/passwd", filepath.Join(dir, "link"))
-	if got := folderSize(dir); got != 1024 {
-		t.Errorf("folderSize = %d, want 1024 (files only, links not followed)", got)
-	}
-	if got := folderSize(filepath.Join(dir, "gone")); got != 0 {
-		t.Errorf("a folder already removed: %d, want 0", got)
 	}
 }

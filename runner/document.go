@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/cleanexit/cleanexit/internal/cache"
 	"github.com/cleanexit/cleanexit/internal/plan"
 	"github.com/cleanexit/cleanexit/internal/selection"
 	"github.com/cleanexit/cleanexit/runner/report"
@@ -79,7 +80,7 @@ func (s *Session) RecordTimes(results []result.Result, interrupted bool) error {
 func (s *Session) Progress(w io.Writer, live bool, jobs int, print func(result.Result)) *report.Progress {
 	p := &report.Progress{W: w, Total: len(s.Runs), Print: print, Live: live}
 	if live {
-		p.Detail = func() string { return buildingLine(s.Cache.Building(), folderSize) }
+		p.Detail = func() string { return buildingLine(s.Cache.Building(), cache.TreeSize) }
 		p.Width, p.Expected, p.Jobs = report.TerminalWidth(w), s.expectedTimes(), jobs
 		if jobs <= 0 {
 			p.Jobs = runtime.NumCPU()

@@ -40,7 +40,7 @@ func (d Dir) size() (sizes, error) {
 	if err != nil {
 		return sizes{}, err
 	}
-	s := sizes{Environments: len(infos), ExtBytes: treeSize(d.Ext()), Total: treeSize(string(d))}
+	s := sizes{Environments: len(infos), ExtBytes: TreeSize(d.Ext()), Total: TreeSize(string(d))}
 	for _, e := range infos {
 		s.EnvBytes += e.Size
 	}
@@ -218,8 +218,11 @@ func pruneFolders(dir string, cutoff time.Time) (int, error) {
 	return n, errors.Join(errs...)
 }
 
-// treeSize adds up the regular files under dir; an unreadable part counts 0.
-func treeSize(dir string) int64 {
+// TreeSize adds up the regular files under dir, links not followed; an
+// unreadable part, or one removed meanwhile, counts 0: the cache's sizes,
+// and what an environment build under way has written (runner's status
+// line).
+func TreeSize(dir string) int64 {
 	var total int64
 	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
