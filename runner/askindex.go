@@ -46,7 +46,7 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 		}
 		// A failed build is the index's fault when the index did not
 		// answer: the same UNSUPPORTED the planner would have given.
-		if a = <-asked; a.ok {
+		if a = <-asked; a.ok || ctx.Err() != nil {
 			return nil, "", b.err
 		}
 	case a = <-asked:
@@ -57,7 +57,10 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 		stop()
 		<-done
 	}
-	if r.OfflineIndex == nil || ctx.Err() != nil {
+	if ctx.Err() != nil { // stopped: the index's silence may be the stop's
+		return nil, "", ctx.Err()
+	}
+	if r.OfflineIndex == nil {
 		return nil, a.why, nil
 	}
 	offline := *r
