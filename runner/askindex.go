@@ -60,11 +60,12 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 	if ctx.Err() != nil { // stopped: the index's silence may be the stop's
 		return nil, "", ctx.Err()
 	}
-	if r.OfflineIndex == nil {
+	idx := r.OfflineIndex()
+	if idx == nil {
 		return nil, a.why, nil
 	}
 	offline := *r
-	offline.Index = *r.OfflineIndex
+	offline.Index = *idx
 	env, err = s.Cache.Ensure(ctx, envSpec(&offline))
 	return env, "", err
 }

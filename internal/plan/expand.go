@@ -160,7 +160,7 @@ func (e *expander) run(c *cases.Case, v *cases.Variant, in *toolchains.Interpret
 	}
 	if r.needsNetwork && (e.cfg.Built == nil || !e.cfg.Built(r)) {
 		if e.cfg.DeferIndex {
-			r.AskIndex, r.OfflineIndex = true, offlineIndex(v, r.Index)
+			r.AskIndex = true
 		} else if ok, why := e.network(); !ok {
 			offline := offlineIndex(v, r.Index)
 			if offline == nil {

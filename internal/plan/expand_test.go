@@ -276,11 +276,12 @@ func TestDeferIndex(t *testing.T) {
 			t.Fatalf("%s: %d runs", tt.name, len(runs))
 		}
 		r := runs[0]
-		if r.Skipped() || r.AskIndex != tt.ask || (r.OfflineIndex != nil) != tt.fallback {
-			t.Errorf("%s: Unsupported %q, AskIndex %v, OfflineIndex %+v; want AskIndex %v, offline %v", tt.name, r.Unsupported, r.AskIndex, r.OfflineIndex, tt.ask, tt.fallback)
+		off := r.OfflineIndex()
+		if r.Skipped() || r.AskIndex != tt.ask || (off != nil) != tt.fallback {
+			t.Errorf("%s: Unsupported %q, AskIndex %v, OfflineIndex %+v; want AskIndex %v, offline %v", tt.name, r.Unsupported, r.AskIndex, off, tt.ask, tt.fallback)
 		}
-		if r.OfflineIndex != nil && (!r.OfflineIndex.NoIndex || r.Index.NoIndex) {
-			t.Errorf("%s: the run's index %+v and its offline one %+v", tt.name, r.Index, r.OfflineIndex)
+		if off != nil && (!off.NoIndex || r.Index.NoIndex) {
+			t.Errorf("%s: the run's index %+v and its offline one %+v", tt.name, r.Index, off)
 		}
 	}
 	if probes != 0 {

@@ -31,15 +31,24 @@ type Run struct {
 	// come from a remote index or URL, and that the planner left it to
 	// the builder to ask whether the index answers (Config.DeferIndex):
 	// asked beside the build, the question costs no wall time when it
-	// does. OfflineIndex, when set, is what the run installs from when it
-	// does not: the local find-links folders alone.
-	AskIndex     bool
-	OfflineIndex *cases.Index
+	// does. OfflineIndex says what to install from when it does not.
+	AskIndex bool
 
 	// Backtrace is when its python runs are repeated under the debugger,
 	// as the variant or corpus.yaml says: off, crash, always, or "" for
 	// the runner's default.
 	Backtrace string
+}
+
+// OfflineIndex is, for a run that asks the index (AskIndex), its index
+// with no index, only its find-links folders, when those alone hold every
+// package; nil when they do not, or when the run asks no index. It reads
+// the folders, so it is asked only once the index is known silent.
+func (r *Run) OfflineIndex() *cases.Index {
+	if !r.AskIndex {
+		return nil
+	}
+	return offlineIndex(r.Variant, r.Index)
 }
 
 // Skipped reports whether the run is UNSUPPORTED here.
