@@ -178,14 +178,29 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		err          error
 	}
 	discovered := make(chan found, 1)
+	// An interpreter not identified before is identified only if a case
+	// could select its version (plan.Wants), which is known once the cases
+	// are loaded.
+	var wants func(major, minor int) bool
+	loaded := make(chan struct{})
+	wanted := func(major, minor int) bool {
+		select {
+		case <-loaded:
+			return wants(major, minor)
+		case <-dctx.Done():
+			return true
+		}
+	}
 	go func() {
-		in, err := toolchains.Discover(dctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn})
+		in, err := toolchains.Discover(dctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn, Wanted: wanted})
 		discovered <- found{in, err}
 	}()
 	suite, cs, err := cases.LoadArgs(cfg.Corpus, cfg.Args)
 	if err != nil {
 		return nil, err
 	}
+	wants = plan.Wants(cs, suite)
+	close(loaded)
 	for _, name := range cfg.Checks {
 		if err := cases.ValidCheck(name); err != nil {
 			return nil, fmt.Errorf("checks (--checks, CLEANEXIT_CHECKS): %v", err)
