@@ -77,6 +77,10 @@ func (s *Session) Execute(ctx context.Context, r *plan.Run) (res result.Result) 
 func (s *Session) ensureEnv(ctx context.Context, r *plan.Run, spec envs.Spec, res *result.Result, facts *verdict.RunFacts) *envs.Env {
 	var env *envs.Env
 	var err error
+	if why := s.silent.silent(r); why != "" {
+		facts.Network = why
+		return nil
+	}
 	if r.AskIndex {
 		var network string
 		if env, network, err = s.buildAsking(ctx, r, spec); network != "" {
@@ -93,6 +97,7 @@ func (s *Session) ensureEnv(ctx context.Context, r *plan.Run, spec envs.Spec, re
 			facts.EnvProblem = "interrupted while making the environment"
 		case errors.As(err, &ie) && ie.NeedsNetwork():
 			facts.Network = firstLine(ie.Error())
+			s.silent.note(ie.Silent(), r.ID)
 		case exitstatus.HostTrouble(err) != "":
 			facts.EnvProblem = "host trouble (" + exitstatus.HostTrouble(err) + "): " + err.Error()
 		default:

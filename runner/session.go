@@ -128,6 +128,8 @@ type Session struct {
 	// asking counts the questions to the index under way beside a build
 	// (see buildAsking): Close waits for them.
 	asking sync.WaitGroup
+	// silent are the sites off the index that did not answer a build.
+	silent silentSites
 
 	// sandbox, when --sandbox or corpus.yaml asks for one, confines every
 	// run's python and exec commands.

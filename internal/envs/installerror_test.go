@@ -115,3 +115,47 @@ func TestUnreachableIndexNeedsNetwork(t *testing.T) {
 		})
 	}
 }
+
+// TestSilentNamesOnlyWhatTheOutputShows: Silent is what a session may
+// hold against a site for the rest of its runs, so it names a site only
+// where the output shows that site failing; Unreachable, for a message,
+// falls back to every remote site the installer looked in.
+func TestSilentNamesOnlyWhatTheOutputShows(t *testing.T) {
+	pip := []string{"/v/bin/python", "-m", "pip", "install", "--", "alpha"}
+	uv := []string{"/usr/bin/uv", "pip", "install", "--", "alpha"}
+	unattributed := "Looking in indexes: https://pypi.org/simple\nLooking in links: https://example.com/links\nERROR: Could not fetch URL https://example.com/links: connection error: ReadTimeoutError\n"
+	for _, tt := range []struct {
+		name, output      string
+		command           []string
+		silent, unreached string
+	}{
+		{"pip index", pip23Offline, pip, "https://nonexistent.invalid/simple", "https://nonexistent.invalid/simple"},
+		{"pip find-links", pipOffSiteLinks, pip, "https://ci:xxxxx@llvm.github.io/eudsl", "https://ci:xxxxx@llvm.github.io/eudsl"},
+		{"uv", uvOffline, uv, "https://pypi.org", "https://pypi.org"},
+		{"not the network", pip23Missing, pip, "", ""},
+		{"which site is not said", unattributed, pip, "", "https://pypi.org/simple https://example.com/links"},
+	} {
+		e := &InstallError{Command: tt.command, Output: tt.output}
+		if got := strings.Join(e.Silent(), " "); got != tt.silent {
+			t.Errorf("%s: Silent() = %q, want %q", tt.name, got, tt.silent)
+		}
+		if got := strings.Join(e.Unreachable(), " "); got != tt.unreached {
+			t.Errorf("%s: Unreachable() = %q, want %q", tt.name, got, tt.unreached)
+		}
+	}
+}
+
+// TestUnreachableTakesTheSiteOfTheRetriedPath: pip names only the path it
+// retried; an index served at / answered, and the find-links page whose
+// path it is did not.
+func TestUnreachableTakesTheSiteOfTheRetriedPath(t *testing.T) {
+	out := `Looking in indexes: http://127.0.0.1:41447/
+Looking in links: http://127.0.0.1:9/links
+WARNING: Retrying (Retry(total=0, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPConnection object at 0x7f5d>: Failed to establish a new connection: [Errno 111] Connection refused')': /links
+ERROR: Could not find a version that satisfies the requirement demo-pkg==2.0 (from versions: 1.0)
+`
+	e := &InstallError{Command: []string{"/v/bin/python", "-m", "pip", "download"}, Output: out}
+	if got := strings.Join(e.Silent(), " "); got != "http://127.0.0.1:9/links" {
+		t.Errorf("Silent() = %q, want only the find-links page", got)
+	}
+}

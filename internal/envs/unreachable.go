@@ -27,10 +27,24 @@ var (
 // credentials in their URLs hidden; none when the output shows no network
 // failure or does not say where.
 func (e *InstallError) Unreachable() []string {
-	if !e.NeedsNetwork() {
-		return nil
+	sites, _ := e.unreachable()
+	return sites
+}
+
+// Silent lists the sites the installer's output shows it could not
+// reach (a retried request, uv's "Failed to fetch"): unlike Unreachable,
+// never every site it looked in for want of saying which.
+func (e *InstallError) Silent() []string {
+	if sites, certain := e.unreachable(); certain {
+		return sites
 	}
-	var sites []string
+	return nil
+}
+
+func (e *InstallError) unreachable() (sites []string, certain bool) {
+	if !e.NeedsNetwork() {
+		return nil, false
+	}
 	add := func(u *url.URL) {
 		s := u.Redacted()
 		for _, have := range sites {
@@ -54,18 +68,25 @@ func (e *InstallError) Unreachable() []string {
 		}
 	}
 	paths := retriedPath.FindAllStringSubmatch(e.Output, -1)
-	for _, u := range remote {
-		for _, p := range paths {
-			if prefix := strings.TrimSuffix(u.Path, "/"); strings.HasPrefix(p[1], prefix) {
-				add(u)
-				break
+	// pip names only the path it retried: it belongs to the site whose
+	// path is its longest prefix (an index at / prefixes every path).
+	for _, p := range paths {
+		var best *url.URL
+		for _, u := range remote {
+			prefix := strings.TrimSuffix(u.Path, "/")
+			if strings.HasPrefix(p[1], prefix) && (best == nil || len(prefix) > len(strings.TrimSuffix(best.Path, "/"))) {
+				best = u
 			}
 		}
-	}
-	if len(sites) == 0 {
-		for _, u := range remote {
-			add(u)
+		if best != nil {
+			add(best)
 		}
 	}
-	return sites
+	if len(sites) > 0 {
+		return sites, true
+	}
+	for _, u := range remote {
+		add(u)
+	}
+	return sites, false
 }
