@@ -16,7 +16,8 @@ import (
 // and with uv, each beside what a person types instead, `python -m venv &&
 // pip install` and `uv venv && uv pip install`. Both sides of a pair start
 // from the same cache state: all empty, or all holding the wheels already
-// (cleanexit's download folder, pip's and uv's caches) and what each tool
+// (cleanexit's download folder and its own pip and uv caches, the bare
+// pip's and uv's caches) and what each tool
 // knows of the interpreters (cleanexit's identities, uv's interpreter
 // cache). It runs only when
 // asked for (-only 9), since it downloads; the uv rows need uv on PATH or
@@ -60,8 +61,8 @@ func findUV() string {
 type cacheState struct{ cleanexit, pip, uv string }
 
 // newState makes empty caches, or, with primed set, caches that hold what
-// primed holds: the download folder and the pip and uv caches, linked file
-// by file, and cleanexit's interpreter identities, as uv's cache holds its
+// primed holds: cleanexit's download folder and installer caches, and the
+// bare pip's and uv's caches, linked file by file, and cleanexit's interpreter identities, as uv's cache holds its
 // own (interpreter-v*). cleanexit's environments are left behind: the
 // build is what is timed.
 func (b *bench) newState(primed *cacheState) (cacheState, error) {
@@ -71,7 +72,11 @@ func (b *bench) newState(primed *cacheState) (cacheState, error) {
 	}
 	s := cacheState{filepath.Join(root, "cleanexit"), filepath.Join(root, "pip"), filepath.Join(root, "uv")}
 	if primed != nil {
-		for _, p := range [][2]string{{filepath.Join(primed.cleanexit, "downloads"), filepath.Join(s.cleanexit, "downloads")}, {primed.pip, s.pip}, {primed.uv, s.uv}} {
+		var links [][2]string
+		for _, name := range []string{"downloads", "installers"} {
+			links = append(links, [2]string{filepath.Join(primed.cleanexit, name), filepath.Join(s.cleanexit, name)})
+		}
+		for _, p := range append(links, [2]string{primed.pip, s.pip}, [2]string{primed.uv, s.uv}) {
 			if err := linkTree(p[0], p[1]); err != nil {
 				return s, err
 			}
@@ -193,18 +198,26 @@ func (b *bench) indexCold() ([]row, error) {
 		}, wantOutput("[1.0]"))
 	}
 
-	// The primed state: one cleanexit run with each installer and one bare
-	// uv install fill the download folder and the uv cache; pip's own cache
-	// gets what pip keeps (from an index that sends no caching headers,
-	// nothing).
+	// The primed state: one cleanexit run with each installer fills its
+	// download folder and installer caches (its own: cleanexit seals them,
+	// and reads neither pip's nor uv's), and one bare install with each
+	// fills pip's and uv's caches with what they keep.
 	primedRoot, err := b.newState(nil)
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(filepath.Dir(primedRoot.cleanexit))
-	prime := []process{{env: indexEnv(primedRoot, ""), args: []string{b.bin, "run", "--installer", "pip", "--corpus", corpus, corpus}}}
+	primeVenv := filepath.Join(filepath.Dir(primedRoot.cleanexit), "venv")
+	prime := []process{
+		{env: indexEnv(primedRoot, ""), args: []string{b.bin, "run", "--installer", "pip", "--corpus", corpus, corpus}},
+		{env: indexEnv(primedRoot, ""), args: []string{b.python, "-m", "venv", primeVenv + "-pip"}},
+		{env: indexEnv(primedRoot, ""), args: []string{filepath.Join(primeVenv+"-pip", "bin", "pip"), "install", "-q", mlxSpec}},
+	}
 	if uv != "" {
-		prime = append(prime, process{env: indexEnv(primedRoot, uv), args: []string{b.bin, "run", "--installer", "uv", "--corpus", corpus, corpus}})
+		prime = append(prime,
+			process{env: indexEnv(primedRoot, uv), args: []string{b.bin, "run", "--installer", "uv", "--corpus", corpus, corpus}},
+			process{env: indexEnv(primedRoot, uv), args: []string{uv, "venv", "-q", "--python", b.python, primeVenv + "-uv"}},
+			process{env: indexEnv(primedRoot, uv), args: []string{uv, "pip", "install", "-q", "--python", filepath.Join(primeVenv+"-uv", "bin", "python"), mlxSpec}})
 	}
 	for _, p := range prime {
 		if _, err := p.run(); err != nil {

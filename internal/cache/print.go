@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/cleanexit/cleanexit/internal/envs"
 )
 
 // The verbs as `cleanexit cache` prints them: one function each, so that
@@ -88,8 +90,9 @@ func (d Dir) PrintClear(w io.Writer) error {
 	return err
 }
 
-// PrintVerify verifies (see verify and verifyBuilds) and writes each
-// damaged environment and build-ext output and what was done about it. It reports whether something is still
+// PrintVerify verifies (see verify, verifyBuilds, verifyInstallers and
+// verifyShortcuts) and writes each damaged environment, build-ext output,
+// installer cache and shortcut, and what was done about it. It reports whether something is still
 // damaged: a repair failed, or dryRun left it as it was.
 func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged bool, err error) {
 	infos, err := d.list()
@@ -100,14 +103,7 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 	if err != nil {
 		return false, err
 	}
-	for _, f := range findings {
-		line := fmt.Sprintf("damaged %s  %s", f.Key, f.Problem)
-		if f.Action != "" {
-			line += "  → " + f.Action
-		}
-		fmt.Fprintln(w, line)
-		damaged = damaged || f.Failed || dryRun
-	}
+	damaged = printFindings(w, findings, dryRun)
 	fmt.Fprintf(w, "verified %d environments: %d damaged\n", len(infos), len(findings))
 	checked, builds, err := d.verifyBuilds(!dryRun)
 	if err != nil {
@@ -124,6 +120,11 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 	if checked > 0 {
 		fmt.Fprintf(w, "verified %d build-ext outputs: %d damaged\n", checked, len(builds))
 	}
+	installers, err := d.verifyInstallers(ctx, !dryRun)
+	if err != nil {
+		return damaged, err
+	}
+	damaged = printFindings(w, installers, dryRun) || damaged
 	for _, s := range d.verifyShortcuts(!dryRun) {
 		line := "damaged " + s.name + "  its content is not what cleanexit wrote"
 		if s.removed {
@@ -133,6 +134,20 @@ func (d Dir) PrintVerify(ctx context.Context, w io.Writer, dryRun bool) (damaged
 		damaged = damaged || !s.removed
 	}
 	return damaged, nil
+}
+
+// printFindings writes one line per finding, and reports whether one is
+// still damaged: its repair failed, or dryRun left it.
+func printFindings(w io.Writer, findings []envs.Finding, dryRun bool) (damaged bool) {
+	for _, f := range findings {
+		line := fmt.Sprintf("damaged %s  %s", f.Key, f.Problem)
+		if f.Action != "" {
+			line += "  → " + f.Action
+		}
+		fmt.Fprintln(w, line)
+		damaged = damaged || f.Failed || dryRun
+	}
+	return damaged
 }
 
 // maxAgeDays is past the longest age a time.Duration holds (about 292

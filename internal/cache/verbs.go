@@ -104,6 +104,15 @@ func (d Dir) verify(ctx context.Context, repair bool) ([]envs.Finding, error) {
 	return c.Verify(ctx, repair)
 }
 
+// verifyInstallers checks pip's and uv's caches against what the last
+// build left and, with repair, clears a damaged one (see
+// envs.Cache.VerifyInstallerCaches).
+func (d Dir) verifyInstallers(ctx context.Context, repair bool) ([]envs.Finding, error) {
+	c := d.environments()
+	defer c.Close()
+	return c.VerifyInstallerCaches(ctx, repair)
+}
+
 // A damagedBuild is a build-ext output in the cache whose content is not
 // what was stored (see package sealed), and whether it was removed.
 type damagedBuild struct {

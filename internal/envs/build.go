@@ -53,6 +53,14 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 	}
 	var warnings []string
 	a.environ, warnings = c.installerEnviron(a.installer, spec.Index.Env)
+	var cacheWarning string
+	if a.installer == installerUV || len(spec.Packages) > 0 {
+		var release func()
+		if release, cacheWarning, err = c.useInstallerCache(ctx, a.installer); err != nil {
+			return nil, err
+		}
+		defer release()
+	}
 	m := &marker{Format: markerFormat, Key: key, Spec: spec}
 	if err := c.createVenv(ctx, a, m); err != nil {
 		return nil, err
@@ -65,6 +73,9 @@ func (c *Cache) build(ctx context.Context, key string, spec Spec) (*marker, erro
 			return nil, err
 		}
 		warnings = append(w, warnings...)
+	}
+	if cacheWarning != "" {
+		warnings = append(warnings, cacheWarning)
 	}
 
 	installed, err := installedDistributions(a.venv)
@@ -111,7 +122,7 @@ type assembly struct {
 func (c *Cache) createVenv(ctx context.Context, a *assembly, m *marker) error {
 	create := venvArgs(a.spec, a.venv)
 	if a.installer == installerUV {
-		create = uvVenvArgs(a.spec, a.venv)
+		create = uvVenvArgs(a.spec, a.venv, c.uvCacheDir())
 		create[0] = a.uv
 	}
 	if err := c.run(ctx, a.key, create, a.environ, a.tmp); err != nil {
@@ -131,7 +142,7 @@ func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (wa
 	var argv []string
 	switch a.installer {
 	case installerUV:
-		argv = uvInstallArgs(install, venvPython(a.venv), chooseLinkMode(c.envsDir(), uvCacheDir(c.Getenv)))
+		argv = uvInstallArgs(install, venvPython(a.venv), c.uvCacheDir(), chooseLinkMode(c.envsDir(), c.uvCacheDir()))
 		argv[0] = a.uv
 		m.Installer = "uv"
 	default:
@@ -151,7 +162,7 @@ func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (wa
 				environ = offlineEnviron(environ)
 			}
 		}
-		argv = pipInstallArgs(install, venvPython(a.venv))
+		argv = pipInstallArgs(install, venvPython(a.venv), c.pipCacheDir())
 	}
 	if err := c.run(ctx, a.key, argv, environ, a.tmp); err != nil {
 		return nil, err

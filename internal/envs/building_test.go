@@ -11,10 +11,10 @@ func TestStepName(t *testing.T) {
 		want string
 	}{
 		{venvArgs(Spec{Python: "/py/bin/python3.12"}, "/c/x"), "venv"},
-		{uvVenvArgs(Spec{Python: "/py/bin/python3.12"}, "/c/x"), "uv venv"},
-		{pipInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python"), "pip install"},
-		{pipDownloadArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/x/d"), "pip download"},
-		{uvInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "hardlink"), "uv pip install"},
+		{uvVenvArgs(Spec{Python: "/py/bin/python3.12"}, "/c/x", "/c/u"), "uv venv"},
+		{pipInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/p"), "pip install"},
+		{pipDownloadArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/x/d", "/c/p"), "pip download"},
+		{uvInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/u", "hardlink"), "uv pip install"},
 		{[]string{"/usr/bin/something", "--flag"}, "something"},
 		{nil, ""},
 	}

@@ -3,7 +3,6 @@ package envs
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/cleanexit/cleanexit/internal/lazyregexp"
@@ -31,8 +30,9 @@ func venvArgs(spec Spec, dir string) []string {
 //   - --no-warn-script-location: scripts land in the venv's bin, which is
 //     on no PATH and need not be.
 //   - --progress-bar off: the output is kept for error messages, not shown live.
-func pipInstallArgs(spec Spec, venvPython string) []string {
-	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off"}
+//   - --cache-dir: pip's cache inside cleanexit's, sealed (installercache.go).
+func pipInstallArgs(spec Spec, venvPython, cacheDir string) []string {
+	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off", "--cache-dir", cacheDir}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	for _, p := range normalizedPackages(spec.Packages) {
@@ -66,8 +66,10 @@ func pipSpelling(req string) string {
 //     requires-python could otherwise interfere.
 //   - --no-progress: "Hide all progress outputs".
 //   - no --seed: it would install pip, which cleanexit does not need.
-func uvVenvArgs(spec Spec, dir string) []string {
-	return []string{"uv", "venv", "--no-project", "--no-progress", "--python", spec.Python, dir}
+//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go);
+//     uv venv keeps what it learnt of the interpreter there.
+func uvVenvArgs(spec Spec, dir, cacheDir string) []string {
+	return []string{"uv", "venv", "--no-project", "--no-progress", "--cache-dir", cacheDir, "--python", spec.Python, dir}
 }
 
 // uvInstallArgs installs spec.Packages with `uv pip install` into the venv of
@@ -80,8 +82,9 @@ func uvVenvArgs(spec Spec, dir string) []string {
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
 //   - --compile-bytecode: like pip, compile at install time; cases run with
 //     PYTHONDONTWRITEBYTECODE would otherwise recompile on every import.
-func uvInstallArgs(spec Spec, venvPython, linkMode string) []string {
-	args := []string{"uv", "pip", "install", "--no-progress", "--python", venvPython, "--link-mode", linkMode, "--compile-bytecode"}
+//   - --cache-dir: as for uv venv.
+func uvInstallArgs(spec Spec, venvPython, cacheDir, linkMode string) []string {
+	args := []string{"uv", "pip", "install", "--no-progress", "--cache-dir", cacheDir, "--python", venvPython, "--link-mode", linkMode, "--compile-bytecode"}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	return append(args, normalizedPackages(spec.Packages)...)
@@ -126,28 +129,6 @@ func chooseLinkMode(envDir, uvCache string) string {
 		return linkClone
 	}
 	return linkHardlink
-}
-
-// uvCacheDir is where uv keeps its cache: $UV_CACHE_DIR, else
-// $XDG_CACHE_HOME/uv or ~/.cache/uv on Unix (macOS included), or
-// %LOCALAPPDATA%\uv\cache on Windows.
-func uvCacheDir(getenv func(string) string) string {
-	if d := getenv("UV_CACHE_DIR"); d != "" {
-		return d
-	}
-	if runtime.GOOS == "windows" {
-		if d := getenv("LOCALAPPDATA"); d != "" {
-			return filepath.Join(d, "uv", "cache")
-		}
-		return ""
-	}
-	if d := getenv("XDG_CACHE_HOME"); d != "" {
-		return filepath.Join(d, "uv")
-	}
-	if h := getenv("HOME"); h != "" {
-		return filepath.Join(h, ".cache", "uv")
-	}
-	return ""
 }
 
 // existingAncestor is path or its nearest parent that exists: uv's cache may

@@ -25,15 +25,15 @@ func TestCommandLines(t *testing.T) {
 		want string
 	}{
 		{"venv", venvArgs(spec, "/c/envs/x"), "/py/bin/python3.12 -m venv --without-pip /c/envs/x"},
-		{"pip, installer defaults", pipInstallArgs(spec, "/v/bin/python"),
-			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off -- alpha beta==1.0"},
-		{"pip, every index flag", pipInstallArgs(full, "/v/bin/python"),
-			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off " + indexFlags + " -- alpha beta==1.0"},
-		{"uv venv", uvVenvArgs(spec, "/c/envs/x"), "uv venv --no-project --no-progress --python /py/bin/python3.12 /c/envs/x"},
-		{"uv install, installer defaults", uvInstallArgs(spec, "/v/bin/python", linkHardlink),
-			"uv pip install --no-progress --python /v/bin/python --link-mode hardlink --compile-bytecode -- alpha beta==1.0"},
-		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", linkCopy),
-			"uv pip install --no-progress --python /v/bin/python --link-mode copy --compile-bytecode " + indexFlags + " -- alpha beta==1.0"},
+		{"pip, installer defaults", pipInstallArgs(spec, "/v/bin/python", "/c/installers/pip"),
+			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --cache-dir /c/installers/pip -- alpha beta==1.0"},
+		{"pip, every index flag", pipInstallArgs(full, "/v/bin/python", "/c/installers/pip"),
+			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --cache-dir /c/installers/pip " + indexFlags + " -- alpha beta==1.0"},
+		{"uv venv", uvVenvArgs(spec, "/c/envs/x", "/c/installers/uv"), "uv venv --no-project --no-progress --cache-dir /c/installers/uv --python /py/bin/python3.12 /c/envs/x"},
+		{"uv install, installer defaults", uvInstallArgs(spec, "/v/bin/python", "/c/installers/uv", linkHardlink),
+			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink --compile-bytecode -- alpha beta==1.0"},
+		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", "/c/installers/uv", linkCopy),
+			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode copy --compile-bytecode " + indexFlags + " -- alpha beta==1.0"},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(tt.got, " "); got != tt.want {
@@ -45,7 +45,7 @@ func TestCommandLines(t *testing.T) {
 // A requirement that looks like an option stays a requirement: it follows "--".
 func TestRequirementsFollowDoubleDash(t *testing.T) {
 	spec := Spec{Python: "/py", Packages: []string{"--index-url=https://evil/simple"}}
-	for _, args := range [][]string{pipInstallArgs(spec, "/v/py"), uvInstallArgs(spec, "/v/py", linkCopy)} {
+	for _, args := range [][]string{pipInstallArgs(spec, "/v/py", "/c"), uvInstallArgs(spec, "/v/py", "/c", linkCopy)} {
 		dd := slices.Index(args, "--")
 		if dd < 0 || slices.Index(args, spec.Packages[0]) < dd {
 			t.Errorf("requirement before \"--\": %q", args)
@@ -65,26 +65,6 @@ func TestChooseLinkMode(t *testing.T) {
 	if runtime.GOOS == "linux" {
 		if got := chooseLinkMode(dir, "/proc/self"); got != linkCopy {
 			t.Errorf("different filesystems: %s, want copy", got)
-		}
-	}
-}
-
-func TestUvCacheDir(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("Unix locations")
-	}
-	tests := []struct {
-		env  map[string]string
-		want string
-	}{
-		{map[string]string{"UV_CACHE_DIR": "/u", "XDG_CACHE_HOME": "/x", "HOME": "/h"}, "/u"},
-		{map[string]string{"XDG_CACHE_HOME": "/x", "HOME": "/h"}, "/x/uv"},
-		{map[string]string{"HOME": "/h"}, "/h/.cache/uv"},
-		{map[string]string{}, ""},
-	}
-	for _, tt := range tests {
-		if got := uvCacheDir(func(k string) string { return tt.env[k] }); got != tt.want {
-			t.Errorf("uvCacheDir(%v) = %q, want %q", tt.env, got, tt.want)
 		}
 	}
 }

@@ -157,4 +157,8 @@
 // starts no process: the environment's interpreter is "still the recorded
 // identity" when bin/python still links where it did and the base
 // interpreter has the size and modification time recorded at build time.
+//
+// What the installers keep between builds (pip's cache, uv's cache, the
+// download folder) is sealed the same way, by a record of its files
+// compared before the next build: see installercache.go.
 package envs

@@ -23,7 +23,8 @@ import (
 // build then installs offline from the files pip named, and moves those it
 // fetched into Root/downloads. Each file crosses the network once per
 // machine, whatever the index says about caching. uv needs none of this:
-// its own cache keeps what it downloads.
+// its own cache keeps what it downloads. Both caches, and this folder,
+// are sealed (installercache.go).
 //
 // The offline install has no use for the index's credentials either, so the
 // build backends it starts never see them (see offlineEnviron).
@@ -50,8 +51,8 @@ func fetchesFirst(spec Spec) bool {
 
 // pipDownloadArgs downloads spec's packages, with their dependencies, for
 // the venv's interpreter into dest.
-func pipDownloadArgs(spec Spec, venvPython, dest string) []string {
-	args := []string{venvPython, "-m", "pip", "download", "--dest", dest, "--progress-bar", "off"}
+func pipDownloadArgs(spec Spec, venvPython, dest, cacheDir string) []string {
+	args := []string{venvPython, "-m", "pip", "download", "--dest", dest, "--progress-bar", "off", "--cache-dir", cacheDir}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	return append(args, normalizedPackages(spec.Packages)...)
@@ -69,7 +70,7 @@ func (c *Cache) fetch(ctx context.Context, a *assembly, install Spec, environ []
 		return install, false, err
 	}
 	linkDownloads(c.downloadsDir(), dest)
-	argv := pipDownloadArgs(install, venvPython(a.venv), dest)
+	argv := pipDownloadArgs(install, venvPython(a.venv), dest, c.pipCacheDir())
 	out, err := c.runOutput(ctx, a.key, argv, environ, a.tmp)
 	if err != nil {
 		return install, false, err

@@ -56,7 +56,7 @@ func TestUVIsUsedWhenOnPath(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := readMarker(env.Dir, env.Key)
-		if got := m.Commands[0]; got[0] != filepath.Join(bin, "uv") || !slices.Equal(got[1:5], []string{"venv", "--no-project", "--no-progress", "--python"}) {
+		if got := m.Commands[0]; got[0] != filepath.Join(bin, "uv") || !slices.Equal(got[1:7], []string{"venv", "--no-project", "--no-progress", "--cache-dir", filepath.Join(c.Root, "installers", "uv"), "--python"}) {
 			t.Errorf("venv command = %q, want the uv on the caller's PATH", got)
 		}
 		runIn(t, env, os.Environ(), env.Python, "-c", "import sys; assert sys.prefix != sys.base_prefix")

@@ -129,9 +129,10 @@ func (c *Cache) Clear() error {
 	errs = append(errs, c.removePipCopies()...)
 	errs = append(errs, c.removePrivateCopies()...)
 	// A build that is using a downloaded file holds a link of its own
-	// (see downloads.go), so the folder can go at any time.
-	if err := os.RemoveAll(c.downloadsDir()); err != nil {
-		errs = append(errs, err)
+	// (see downloads.go), so the folder can go at any time; the installers'
+	// caches go with their records.
+	for _, installer := range []string{installerPip, installerUV} {
+		errs = append(errs, c.installerCacheOf(installer).clear())
 	}
 	if len(kept) > 0 {
 		errs = append(errs, fmt.Errorf("kept %d environment(s) in use by a running process: %s",

@@ -1,0 +1,309 @@
+package envs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
+	"github.com/cleanexit/cleanexit/internal/filestamp"
+	"github.com/cleanexit/cleanexit/internal/sealed"
+	"github.com/rogpeppe/go-internal/lockedfile"
+)
+
+// pip and uv keep what they download and build in a cache of their own and
+// install it again in later environments without checking it: pip the
+// wheel it built from a source distribution, uv the unpacked wheels its
+// environments are linked from. A case that rewrites a file there chooses
+// what every later environment installs. So cleanexit gives each installer
+// a cache inside its own (Root/installers/pip, Root/installers/uv; the
+// user's ~/.cache/pip and ~/.cache/uv are neither read nor written) and
+// seals it: after the builds that use it, the stamp of every file in it
+// (device, inode, size, write time) is recorded, and before a build uses
+// it again the folder is compared with that record. A file planted,
+// changed or removed since makes the whole folder go, with a warning, and
+// the installer fetches or builds again what it needs: a case cannot make
+// a later build trust it.
+//
+// The record leaves out change times: a hard link made or removed (uv's
+// environments, the download folder's links) moves them without a write.
+// Builds run side by side share one record, taken when the last ends; a
+// case that writes while a build runs beside it (-j above 1) is not seen,
+// the limit the threat model names for every run beside another.
+
+// An installerCache is one sealed folder set: the folders the installer
+// writes and the record beside them.
+type installerCache struct {
+	name    string   // "pip" or "uv", for messages
+	root    string   // the cleanexit cache; the record names paths below it
+	folders []string // what the record covers
+	record  string   // the record's path
+	lock    string   // the lock file that one process at a time holds while using the folders
+}
+
+// installersDir holds the installers' caches and their records.
+func (c *Cache) installersDir() string { return filepath.Join(c.Root, "installers") }
+
+// pipCacheDir is pip's --cache-dir; uvCacheDir is uv's.
+func (c *Cache) pipCacheDir() string { return filepath.Join(c.installersDir(), "pip") }
+func (c *Cache) uvCacheDir() string  { return filepath.Join(c.installersDir(), "uv") }
+
+// installerCacheOf is the sealed cache of installer: pip's covers the
+// download folder too, which only pip builds fill (see downloads.go).
+func (c *Cache) installerCacheOf(installer string) installerCache {
+	ic := installerCache{
+		name:   installer,
+		root:   c.Root,
+		record: filepath.Join(c.installersDir(), installer+".record"),
+		lock:   filepath.Join(c.installersDir(), installer+".lock"),
+	}
+	if installer == installerUV {
+		ic.folders = []string{c.uvCacheDir()}
+	} else {
+		ic.folders = []string{c.pipCacheDir(), c.downloadsDir()}
+	}
+	return ic
+}
+
+// A fileRecord is the cheap identity of one file of an installer's cache.
+type fileRecord struct {
+	Dev     uint64 `json:"d"`
+	Ino     uint64 `json:"i"`
+	Size    int64  `json:"s"`
+	ModTime int64  `json:"m"` // ns
+	Link    string `json:"l,omitempty"`
+}
+
+// scan records every file and link under the folders, by slash-separated
+// path below the cleanexit cache (which may be moved, or linked file by
+// file into another, as the benchmark does).
+func (ic installerCache) scan() (map[string]fileRecord, error) {
+	files := map[string]fileRecord{}
+	for _, root := range ic.folders {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) && path == root {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() {
+				return nil
+			}
+			info, err := d.Info()
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil // gone while we walked: seen as missing, if recorded
+			} else if err != nil {
+				return err
+			}
+			r := fileRecord{Size: info.Size(), ModTime: info.ModTime().UnixNano()}
+			if st, ok := filestamp.Of(info); ok {
+				r.Dev, r.Ino = st.Dev, st.Ino
+			}
+			if info.Mode()&fs.ModeSymlink != 0 {
+				r.Size, r.Link = 0, readlinkOrEmpty(path)
+			}
+			rel, err := filepath.Rel(ic.root, path)
+			if err != nil {
+				return err
+			}
+			files[filepath.ToSlash(rel)] = r
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+func readlinkOrEmpty(path string) string {
+	t, _ := os.Readlink(path)
+	return t
+}
+
+// save records the folders as they are now.
+func (ic installerCache) save() error {
+	files, err := ic.scan()
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(files)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(ic.record), 0o777); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(ic.record, data, 0o666); err != nil {
+		return err
+	}
+	return sealed.Seal(ic.record)
+}
+
+// damage compares the folders with their record and says what is wrong,
+// naming one path: "" when they are what the last build left.
+func (ic installerCache) damage() (string, error) {
+	now, err := ic.scan()
+	if err != nil {
+		return "", err
+	}
+	data, intact, err := sealed.ReadIntact(ic.record)
+	if errors.Is(err, fs.ErrNotExist) {
+		if len(now) == 0 {
+			return "", nil
+		}
+		return fmt.Sprintf("%s is there, and no record of it", firstPath(now)), nil
+	} else if err != nil {
+		return "", err
+	}
+	var was map[string]fileRecord
+	if !intact || json.Unmarshal(data, &was) != nil {
+		return "its record is not what cleanexit wrote", nil
+	}
+	for _, p := range sortedKeys(was) {
+		r, ok := now[p]
+		switch {
+		case !ok:
+			return fmt.Sprintf("%s was removed", p), nil
+		case r != was[p]:
+			return fmt.Sprintf("%s changed", p), nil
+		}
+	}
+	for _, p := range sortedKeys(now) {
+		if _, ok := was[p]; !ok {
+			return fmt.Sprintf("%s was added", p), nil
+		}
+	}
+	return "", nil
+}
+
+func firstPath(files map[string]fileRecord) string { return sortedKeys(files)[0] }
+
+func sortedKeys(files map[string]fileRecord) []string {
+	keys := make([]string, 0, len(files))
+	for k := range files {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// clear removes the folders and their record.
+func (ic installerCache) clear() error {
+	var errs []error
+	for _, f := range ic.folders {
+		errs = append(errs, os.RemoveAll(f))
+	}
+	errs = append(errs, sealed.Remove(ic.record))
+	if err := errors.Join(errs...); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// verify finds what damage says and, with repair, clears the folders. It
+// returns the problem, "" when there is none.
+func (ic installerCache) verify(repair bool) (problem string, err error) {
+	problem, err = ic.damage()
+	if err != nil || problem == "" || !repair {
+		return problem, err
+	}
+	return problem, ic.clear()
+}
+
+// installerUse is the process's hold on one installer cache: the builds
+// using it now, and the lock file that keeps other processes out meanwhile.
+type installerUse struct {
+	mu    sync.Mutex
+	users int
+	lock  *lockedfile.File
+}
+
+// installerUses has one installerUse per record path, whatever Cache asks.
+var installerUses = struct {
+	sync.Mutex
+	m map[string]*installerUse
+}{m: map[string]*installerUse{}}
+
+// useInstallerCache holds installer's cache for one build. The first build
+// of a group checks the folders against their record (clearing them, and
+// saying so in warning, when a case changed them); the last one records
+// what the group left.
+func (c *Cache) useInstallerCache(ctx context.Context, installer string) (release func(), warning string, err error) {
+	ic := c.installerCacheOf(installer)
+	installerUses.Lock()
+	u := installerUses.m[ic.record]
+	if u == nil {
+		u = &installerUse{}
+		installerUses.m[ic.record] = u
+	}
+	installerUses.Unlock()
+
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.users == 0 {
+		lock, err := lockFileContext(ctx, ic.lock, true)
+		if err != nil {
+			return nil, "", err
+		}
+		problem, err := ic.verify(true)
+		if err != nil {
+			lock.Close()
+			return nil, "", fmt.Errorf("envs: checking %s's cache %s: %w", installer, ic.folders[0], err)
+		}
+		if problem != "" {
+			warning = fmt.Sprintf("%s's cache %s changed since cleanexit's last build (%s): cleared", installer, ic.folders[0], problem)
+		}
+		u.lock = lock
+	}
+	u.users++
+	return func() {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		if u.users--; u.users > 0 {
+			return
+		}
+		// A record that cannot be written leaves the old one, which the
+		// next build then finds the folders do not match: they are
+		// cleared, never trusted.
+		ic.save()
+		u.lock.Close()
+		u.lock = nil
+	}, warning, nil
+}
+
+// VerifyInstallerCaches checks pip's and uv's caches against their records
+// (see useInstallerCache) and, with repair, clears a damaged one. It
+// returns one Finding per damaged cache, keyed by its folder below Root.
+func (c *Cache) VerifyInstallerCaches(ctx context.Context, repair bool) ([]Finding, error) {
+	var out []Finding
+	for _, installer := range []string{installerPip, installerUV} {
+		ic := c.installerCacheOf(installer)
+		lock, err := lockFileContext(ctx, ic.lock, true)
+		if err != nil {
+			return out, err
+		}
+		problem, err := ic.verify(repair)
+		lock.Close()
+		if err != nil {
+			return out, err
+		}
+		if problem == "" {
+			continue
+		}
+		rel, _ := filepath.Rel(c.Root, ic.folders[0])
+		f := Finding{Key: filepath.ToSlash(rel), Problem: problem + " since cleanexit's last build"}
+		if repair {
+			f.Action = "cleared; the installer fetches again what the next build needs"
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
