@@ -97,7 +97,8 @@ func (b *bench) newState(primed *cacheState) (cacheState, error) {
 // interpreters and compiler, beside the environments.
 var identityFiles = []string{"identities.json", "identities.json.sha256", "scans.json", "scans.json.sha256", "compiler.json"}
 
-// linkTree recreates from's folders under to, hard-linking its files.
+// linkTree recreates from's folders under to, hard-linking its files and
+// copying its links.
 func linkTree(from, to string) error {
 	return filepath.Walk(from, func(path string, info os.FileInfo, err error) error {
 		if err != nil {
@@ -113,6 +114,13 @@ func linkTree(from, to string) error {
 			return os.MkdirAll(dst, 0o777)
 		case info.Mode().IsRegular():
 			return os.Link(path, dst)
+		case info.Mode()&os.ModeSymlink != 0:
+			// uv points at an unpacked wheel by a link (wheels-v*/…)
+			target, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, dst)
 		}
 		return nil
 	})
@@ -220,6 +228,12 @@ func (b *bench) indexCold() ([]row, error) {
 			process{env: indexEnv(primedRoot, uv), args: []string{uv, "pip", "install", "-q", "--python", filepath.Join(primeVenv+"-uv", "bin", "python"), mlxSpec}})
 	}
 	for _, p := range prime {
+		// An environment's key does not name its installer: without this,
+		// the uv run would find the pip run's environment and leave uv's
+		// cache empty, and the "downloaded" uv rows would time empty ones.
+		if p.args[0] == b.bin {
+			os.RemoveAll(filepath.Join(primedRoot.cleanexit, "envs"))
+		}
 		if _, err := p.run(); err != nil {
 			return nil, err
 		}

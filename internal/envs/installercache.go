@@ -102,12 +102,16 @@ func (ic installerCache) scan() (map[string]fileRecord, error) {
 			} else if err != nil {
 				return err
 			}
-			r := fileRecord{Size: info.Size(), ModTime: info.ModTime().UnixNano()}
-			if st, ok := filestamp.Of(info); ok {
-				r.Dev, r.Ino = st.Dev, st.Ino
-			}
+			var r fileRecord
 			if info.Mode()&fs.ModeSymlink != 0 {
-				r.Size, r.Link = 0, readlinkOrEmpty(path)
+				// A link is what it points at (uv's wheels-v*/… name an
+				// unpacked wheel so), whichever inode holds that.
+				r.Link = readlinkOrEmpty(path)
+			} else {
+				r.Size, r.ModTime = info.Size(), info.ModTime().UnixNano()
+				if st, ok := filestamp.Of(info); ok {
+					r.Dev, r.Ino = st.Dev, st.Ino
+				}
 			}
 			rel, err := filepath.Rel(ic.root, path)
 			if err != nil {

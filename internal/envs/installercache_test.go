@@ -15,6 +15,7 @@ import (
 func TestInstallerCacheSeal(t *testing.T) {
 	wheel := filepath.Join("installers", "pip", "wheels", "ab", "evil-1.0-py3-none-any.whl")
 	download := filepath.Join("downloads", "mlx-0.32.2-cp312-cp312-linux_x86_64.whl")
+	uvLink := filepath.Join("installers", "pip", "wheels-v8", "mlx", "0.32.2") // as uv names an unpacked wheel
 	tests := []struct {
 		name string
 		do   func(t *testing.T, root string)
@@ -39,6 +40,18 @@ func TestInstallerCacheSeal(t *testing.T) {
 			os.Chtimes(p+".new", info.ModTime(), info.ModTime())
 			os.Rename(p+".new", p)
 		}, "downloads/mlx-0.32.2-cp312-cp312-linux_x86_64.whl changed"},
+		{"a link made again, to the same place", func(t *testing.T, root string) {
+			p := filepath.Join(root, uvLink)
+			os.Remove(p)
+			if err := os.Symlink("../../archive-v0/k", p); err != nil {
+				t.Fatal(err)
+			}
+		}, ""},
+		{"a link pointed elsewhere", func(t *testing.T, root string) {
+			p := filepath.Join(root, uvLink)
+			os.Remove(p)
+			os.Symlink("../../archive-v0/planted", p)
+		}, "wheels-v8/mlx/0.32.2 changed"},
 		{"planted", func(t *testing.T, root string) {
 			writeFile(t, filepath.Join(root, "installers", "pip", "wheels", "cd", "numpy-2.0-py3-none-any.whl"), "planted")
 		}, "wheels/cd/numpy-2.0-py3-none-any.whl was added"},
@@ -58,6 +71,10 @@ func TestInstallerCacheSeal(t *testing.T) {
 			c := &Cache{Root: root}
 			writeFile(t, filepath.Join(root, wheel), "genuine")
 			writeFile(t, filepath.Join(root, download), "genuine")
+			os.MkdirAll(filepath.Dir(filepath.Join(root, uvLink)), 0o777)
+			if err := os.Symlink("../../archive-v0/k", filepath.Join(root, uvLink)); err != nil {
+				t.Fatal(err)
+			}
 			ic := c.installerCacheOf(installerPip)
 			if err := ic.save(); err != nil {
 				t.Fatal(err)
