@@ -24,7 +24,7 @@ func (c *Cache) AfterRun(ctx context.Context, env *Env) (changed string, err err
 	if changed = c.changedSince(env); changed == "" {
 		return "", nil
 	}
-	return changed, c.discard(ctx, env)
+	return changed, c.discard(ctx, env, changed)
 }
 
 // changedSince describes how env's folder differs from what it held when
@@ -51,7 +51,7 @@ func (c *Cache) changedSince(env *Env) string {
 // already replaced it with a new build. It waits for the build lock (a build
 // of the same key finishes first) but not for other users: a run that is
 // using the environment right now already had the change in front of it.
-func (c *Cache) discard(ctx context.Context, env *Env) error {
+func (c *Cache) discard(ctx context.Context, env *Env, changed string) error {
 	c.mu.Lock()
 	delete(c.warm, env.Key)
 	c.mu.Unlock()
@@ -61,8 +61,12 @@ func (c *Cache) discard(ctx context.Context, env *Env) error {
 		return err
 	}
 	defer lock.Close()
-	if m, err := readMarker(env.Dir, env.Key); err == nil && m.BuildID != env.buildID {
+	m, err := readMarker(env.Dir, env.Key)
+	if err == nil && m.BuildID != env.buildID {
 		return nil // already rebuilt by someone else
+	}
+	if err == nil {
+		c.distrustLinkedCache(m, "a run changed it ("+changed+")")
 	}
 	trash, err := os.MkdirTemp(c.envsDir(), tempPrefix(env.Key))
 	if err != nil {

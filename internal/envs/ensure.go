@@ -190,6 +190,7 @@ func (c *Cache) adopt(key, dir string) (env *Env, damaged string) {
 		return nil, ""
 	}
 	if d := damage(dir, m); d != "" {
+		c.distrustLinkedCache(m, "found damaged before use ("+d+")")
 		return nil, d
 	}
 	touch(filepath.Join(dir, usedStampName))

@@ -45,6 +45,10 @@ type installerCache struct {
 	folders []string // what the record covers
 	record  string   // the record's path
 	lock    string   // the lock file that one process at a time holds while using the folders
+
+	// distrusted, when it exists, says why the folders are not to be
+	// trusted whatever the record says (see distrustLinkedCache).
+	distrusted string
 }
 
 // installersDir holds the installers' caches and their records.
@@ -58,10 +62,11 @@ func (c *Cache) uvCacheDir() string  { return filepath.Join(c.installersDir(), "
 // download folder too, which only pip builds fill (see downloads.go).
 func (c *Cache) installerCacheOf(installer string) installerCache {
 	ic := installerCache{
-		name:   installer,
-		root:   c.Root,
-		record: filepath.Join(c.installersDir(), installer+".record"),
-		lock:   filepath.Join(c.installersDir(), installer+".lock"),
+		name:       installer,
+		root:       c.Root,
+		record:     filepath.Join(c.installersDir(), installer+".record"),
+		lock:       filepath.Join(c.installersDir(), installer+".lock"),
+		distrusted: filepath.Join(c.installersDir(), installer+".distrusted"),
 	}
 	if installer == installerUV {
 		ic.folders = []string{c.uvCacheDir()}
@@ -154,6 +159,9 @@ func (ic installerCache) save() error {
 // damage compares the folders with their record and says what is wrong,
 // naming one path: "" when they are what the last build left.
 func (ic installerCache) damage() (string, error) {
+	if why, err := os.ReadFile(ic.distrusted); err == nil {
+		return string(why), nil
+	}
 	now, err := ic.scan()
 	if err != nil {
 		return "", err
@@ -205,7 +213,7 @@ func (ic installerCache) clear() error {
 	for _, f := range ic.folders {
 		errs = append(errs, os.RemoveAll(f))
 	}
-	errs = append(errs, sealed.Remove(ic.record))
+	errs = append(errs, sealed.Remove(ic.record), os.Remove(ic.distrusted))
 	if err := errors.Join(errs...); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -230,6 +238,34 @@ type installerUse struct {
 	lock  *lockedfile.File
 }
 
+// useOf is the process's installerUse of the cache whose record is at path.
+func useOf(record string) *installerUse {
+	installerUses.Lock()
+	defer installerUses.Unlock()
+	u := installerUses.m[record]
+	if u == nil {
+		u = &installerUse{}
+		installerUses.m[record] = u
+	}
+	return u
+}
+
+// distrustLinkedCache is called when the environment of marker m is found
+// changed (how says what changed). uv hard-links an environment's files
+// from its cache, so an in-place write to one, even one that sets the
+// file's time back where the record cannot see it, is a write to uv's
+// cached copy: uv's cache is marked untrusted, and the next uv build
+// clears it. pip copies what it installs: a pip environment's change
+// stays in it.
+func (c *Cache) distrustLinkedCache(m *marker, how string) {
+	if m.Installer != installerUV {
+		return
+	}
+	ic := c.installerCacheOf(installerUV)
+	os.MkdirAll(filepath.Dir(ic.distrusted), 0o777)
+	atomicfile.Write(ic.distrusted, []byte(fmt.Sprintf("environment %s, linked from it: %s", m.Key, how)), 0o666)
+}
+
 // installerUses has one installerUse per record path, whatever Cache asks.
 var installerUses = struct {
 	sync.Mutex
@@ -242,14 +278,7 @@ var installerUses = struct {
 // what the group left.
 func (c *Cache) useInstallerCache(ctx context.Context, installer string) (release func(), warning string, err error) {
 	ic := c.installerCacheOf(installer)
-	installerUses.Lock()
-	u := installerUses.m[ic.record]
-	if u == nil {
-		u = &installerUse{}
-		installerUses.m[ic.record] = u
-	}
-	installerUses.Unlock()
-
+	u := useOf(ic.record)
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.users == 0 {
