@@ -17,11 +17,10 @@ import (
 // pip install` and `uv venv && uv pip install`. Both sides of a pair start
 // from the same cache state: all empty, or all holding the wheels already
 // (cleanexit's download folder and its own pip and uv caches, the bare
-// pip's and uv's caches) and what each tool
-// knows of the interpreters (cleanexit's identities, uv's interpreter
-// cache). It runs only when
-// asked for (-only 9), since it downloads; the uv rows need uv on PATH or
-// in $CLEANEXIT_BENCH_UV.
+// pip's and uv's caches) and what each tool knows of the interpreters
+// (cleanexit's identities, uv's interpreter cache). It runs only when asked
+// for (-only 9), since it downloads; the uv rows need uv on PATH or in
+// $CLEANEXIT_BENCH_UV.
 
 // mlxSpec is what both sides install.
 const mlxSpec = "mlx[cpu]==0.32.2"
@@ -61,10 +60,10 @@ func findUV() string {
 type cacheState struct{ cleanexit, pip, uv string }
 
 // newState makes empty caches, or, with primed set, caches that hold what
-// primed holds: cleanexit's download folder and installer caches, and the
-// bare pip's and uv's caches, linked file by file, and cleanexit's interpreter identities, as uv's cache holds its
-// own (interpreter-v*). cleanexit's environments are left behind: the
-// build is what is timed.
+// primed holds, linked file by file: cleanexit's download folder and
+// installer caches, the bare pip's and uv's caches, and cleanexit's
+// interpreter identities, as uv's cache holds its own (interpreter-v*).
+// cleanexit's environments are left behind: the build is what is timed.
 func (b *bench) newState(primed *cacheState) (cacheState, error) {
 	root, err := os.MkdirTemp(b.scratch, "index-")
 	if err != nil {

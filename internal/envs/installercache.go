@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -171,7 +172,7 @@ func (ic installerCache) damage() (string, error) {
 		if len(now) == 0 {
 			return "", nil
 		}
-		return fmt.Sprintf("%s is there, and no record of it", firstPath(now)), nil
+		return fmt.Sprintf("%s is there, and no record of it", slices.Sorted(maps.Keys(now))[0]), nil
 	} else if err != nil {
 		return "", err
 	}
@@ -179,7 +180,7 @@ func (ic installerCache) damage() (string, error) {
 	if !intact || json.Unmarshal(data, &was) != nil {
 		return "its record is not what cleanexit wrote", nil
 	}
-	for _, p := range sortedKeys(was) {
+	for _, p := range slices.Sorted(maps.Keys(was)) {
 		r, ok := now[p]
 		switch {
 		case !ok:
@@ -188,23 +189,12 @@ func (ic installerCache) damage() (string, error) {
 			return fmt.Sprintf("%s changed", p), nil
 		}
 	}
-	for _, p := range sortedKeys(now) {
+	for _, p := range slices.Sorted(maps.Keys(now)) {
 		if _, ok := was[p]; !ok {
 			return fmt.Sprintf("%s was added", p), nil
 		}
 	}
 	return "", nil
-}
-
-func firstPath(files map[string]fileRecord) string { return sortedKeys(files)[0] }
-
-func sortedKeys(files map[string]fileRecord) []string {
-	keys := make([]string, 0, len(files))
-	for k := range files {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // clear removes the folders and their record.
@@ -289,10 +279,10 @@ func (c *Cache) useInstallerCache(ctx context.Context, installer string) (releas
 		problem, err := ic.verify(true)
 		if err != nil {
 			lock.Close()
-			return nil, "", fmt.Errorf("envs: checking %s's cache %s: %w", installer, ic.folders[0], err)
+			return nil, "", fmt.Errorf("envs: checking %s's cache %s: %w", ic.name, ic.folders[0], err)
 		}
 		if problem != "" {
-			warning = fmt.Sprintf("%s's cache %s changed since cleanexit's last build (%s): cleared", installer, ic.folders[0], problem)
+			warning = fmt.Sprintf("%s's cache %s changed since cleanexit's last build (%s): cleared", ic.name, ic.folders[0], problem)
 		}
 		u.lock = lock
 	}
