@@ -174,7 +174,9 @@ func (ic installerCache) damage() (string, error) {
 		}
 		return fmt.Sprintf("%s is there, and no record of it", slices.Sorted(maps.Keys(now))[0]), nil
 	} else if err != nil {
-		return "", err
+		// Unreadable (a case put a folder there, say): not what cleanexit
+		// wrote, and no reason to fail every build until someone clears it.
+		return "its record cannot be read: " + err.Error(), nil
 	}
 	var was map[string]fileRecord
 	if !intact || json.Unmarshal(data, &was) != nil {
@@ -200,14 +202,13 @@ func (ic installerCache) damage() (string, error) {
 // clear removes the folders and their record.
 func (ic installerCache) clear() error {
 	var errs []error
-	for _, f := range ic.folders {
-		errs = append(errs, os.RemoveAll(f))
+	for _, p := range append(slices.Clip(ic.folders), ic.record, ic.distrusted) {
+		errs = append(errs, os.RemoveAll(p))
 	}
-	errs = append(errs, sealed.Remove(ic.record), os.Remove(ic.distrusted))
-	if err := errors.Join(errs...); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
+	if err := sealed.Remove(ic.record); !errors.Is(err, fs.ErrNotExist) {
+		errs = append(errs, err)
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // verify finds what damage says and, with repair, clears the folders. It

@@ -61,6 +61,11 @@ func TestInstallerCacheSeal(t *testing.T) {
 		{"record rewritten", func(t *testing.T, root string) {
 			writeFile(t, filepath.Join(root, "installers", "pip.record"), "{}")
 		}, "its record is not what cleanexit wrote"},
+		{"record replaced by a folder", func(t *testing.T, root string) {
+			p := filepath.Join(root, "installers", "pip.record")
+			os.Remove(p)
+			writeFile(t, filepath.Join(p, "x"), "")
+		}, "its record cannot be read"},
 		{"record removed", func(t *testing.T, root string) {
 			os.Remove(filepath.Join(root, "installers", "pip.record"))
 		}, "and no record of it"},
