@@ -24,7 +24,7 @@ type fakeHost struct {
 
 func (f fakeHost) run(ctx context.Context, env []string, name string, args ...string) ([]byte, []byte, error) {
 	notFound := &exec.Error{Name: name, Err: exec.ErrNotFound}
-	switch name {
+	switch filepath.Base(name) { // a compiler may be named by its path
 	case "sysctl":
 		if f.sysctl == "" {
 			return nil, nil, notFound
@@ -95,14 +95,16 @@ func TestDetectHostRecorded(t *testing.T) {
 		{
 			name: "Linux with two GPUs and $CC",
 			goos: "linux",
-			cc:   "clang -m64",
+			// A path no machine has: the reason names the compiler as
+			// found on PATH, and a clang installed here would be found.
+			cc:   "/nonexistent/bin/clang -m64",
 			host: fakeHost{smi: "nvidia-smi-titanv-rtx5880.csv"},
 			gpus: []GPU{
 				{Name: "NVIDIA TITAN V", Driver: "570.86.15", ComputeCap: "7.0"},
 				{Name: "NVIDIA RTX 5880 Ada Generation", Driver: "570.86.15", ComputeCap: "8.9"},
 			},
 			features: map[string]bool{"linux": true, "darwin": false, "apple-silicon": false, "cuda": true, "cc": true, "metal": false},
-			why:      map[string]string{"cuda": "nvidia-smi: 2 GPUs: NVIDIA TITAN V, NVIDIA RTX 5880 Ada Generation, driver 570.86.15", "cc": "$CC=clang -m64", "apple-silicon": "not macOS", "metal": "not macOS"},
+			why:      map[string]string{"cuda": "nvidia-smi: 2 GPUs: NVIDIA TITAN V, NVIDIA RTX 5880 Ada Generation, driver 570.86.15", "cc": "$CC=/nonexistent/bin/clang -m64", "apple-silicon": "not macOS", "metal": "not macOS"},
 		},
 		{
 			name:     "Linux with an H100",
