@@ -119,6 +119,25 @@ func newCgroup(parent string, max int) (string, error) {
 	return dir, nil
 }
 
+// removals are the cgroups being removed behind the runs that used them:
+// ReleaseLaunchers waits for them, so one is added before it is called,
+// never beside it.
+var removals sync.WaitGroup
+
+// removeCgroupLater removes a sandbox's cgroup without holding up its
+// caller: its last processes go a moment after the init's wait, and
+// waiting for them cost a run about a millisecond.
+func removeCgroupLater(dir string) {
+	removals.Add(1)
+	go removeCounted(dir)
+}
+
+// removeCounted removes a cgroup already counted in removals.
+func removeCounted(dir string) {
+	defer removals.Done()
+	removeCgroup(dir)
+}
+
 // removeCgroup removes a sandbox's cgroup once its processes are gone;
 // the kernel lets the last of them go a moment after its parent's wait.
 func removeCgroup(dir string) {
@@ -255,7 +274,7 @@ func (l *launcher) serve(parent string, max int, spare bool, ready chan<- struct
 	if l.err == nil {
 		if err := os.WriteFile(filepath.Join(l.cgroup, "tasks"), []byte(strconv.Itoa(unix.Gettid())), 0); err != nil {
 			l.err = fmt.Errorf("sandbox: moving a thread into its pids cgroup: %w", err)
-			go removeCgroup(l.cgroup) // once this thread has left it
+			removeCgroupLater(l.cgroup) // once this thread has left it
 		}
 	}
 	close(ready)
@@ -282,12 +301,15 @@ func (l *launcher) serve(parent string, max int, spare bool, ready chan<- struct
 			for i, s := range ready {
 				if s == l {
 					spares.ready[max], taken = append(ready[:i:i], ready[i+1:]...), false
+					// Counted under the lock: a ReleaseLaunchers after
+					// it waits for the removal; one before it took l.
+					removals.Add(1)
 					break
 				}
 			}
 			spares.Unlock()
 			if !taken {
-				go removeCgroup(l.cgroup) // once this thread has left it
+				go removeCounted(l.cgroup) // once this thread has left it
 				return
 			}
 			idle = nil // taken in the meantime: its start is coming
@@ -303,9 +325,9 @@ func (l *launcher) do(start func() error) error {
 }
 
 // ReleaseLaunchers ends the spare launchers and removes their cgroups,
-// for a caller that starts no more sandboxes for now (a session's end):
-// a spare's empty cgroup would outlive the process. A later Launch
-// makes new ones.
+// and waits for those of ended sandboxes to go, for a caller that starts
+// no more sandboxes for now (a session's end): an empty cgroup would
+// outlive the process. A later Launch makes new ones.
 func ReleaseLaunchers() {
 	spares.making.Wait()
 	spares.Lock()
@@ -317,8 +339,9 @@ func ReleaseLaunchers() {
 	spares.Unlock()
 	for _, l := range all {
 		l.do(nil)
-		removeCgroup(l.cgroup)
+		removeCgroupLater(l.cgroup)
 	}
+	removals.Wait()
 }
 
 // errRootNeedsCgroup is why root's sandbox cannot have a process limit.

@@ -150,7 +150,7 @@ func unconfined(f func()) {
 func (c *child) close() {
 	c.report.Close()
 	if c.cgroup != "" {
-		removeCgroup(c.cgroup)
+		removeCgroupLater(c.cgroup)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -111,6 +112,30 @@ except BlockingIOError:
 	err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", bomb)
 	if err == nil || !strings.Contains(stderr, "refused after") {
 		t.Fatalf("a fork bomb under a limit of 40 processes ended %v: %s", err, stderr)
+	}
+}
+
+// TestChildLeavesNoCgroup checks from outside that the pids cgroups of
+// sandboxes that ended, a fork bomb's among them, and those of the spare
+// launchers are gone once ReleaseLaunchers returns: they are removed
+// behind the runs, not by them.
+func TestChildLeavesNoCgroup(t *testing.T) {
+	h, ok := pidsCgroups()
+	if !ok {
+		t.Skip("no pids cgroup to make sandboxes' cgroups in (root only)")
+	}
+	mine := filepath.Join(h.dir, fmt.Sprintf("%s%d-*", cgroupPrefix, os.Getpid()))
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	for range 5 {
+		if err, stderr := sandboxed(t, p, "-c", "pass"); err != nil {
+			t.Fatalf("python -c pass: %v: %s", err, stderr)
+		}
+	}
+	bomb := "import os\nwhile True:\n    if os.fork() == 0:\n        os.read(os.pipe()[0], 1)\n"
+	sandboxed(t, p, "-c", bomb)
+	ReleaseLaunchers()
+	if left, _ := filepath.Glob(mine); len(left) > 0 {
+		t.Errorf("cgroups left after ReleaseLaunchers: %q", left)
 	}
 }
 
