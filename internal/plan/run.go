@@ -30,8 +30,9 @@ type Run struct {
 	// AskIndex says that the run's environment is not built and can only
 	// come from a remote index or URL, and that the planner left it to
 	// the builder to ask whether the index answers (Config.DeferIndex):
-	// asked beside the build, the question costs no wall time when it
-	// does. OfflineIndex says what to install from when it does not.
+	// asked only when the build fails or runs long, the question costs a
+	// build from a warm cache nothing. OfflineIndex says what to install
+	// from when it does not answer.
 	AskIndex bool
 
 	// Backtrace is when its python runs are repeated under the debugger,
