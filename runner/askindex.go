@@ -39,17 +39,14 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 	}()
 	later := time.NewTimer(askAfter)
 	defer later.Stop()
+	var b built
+	finished := false
 	select {
-	case b := <-done:
+	case b = <-done:
+		finished = true
 		if b.err == nil || ctx.Err() != nil {
 			return b.env, "", b.err
 		}
-		// A failed build is the index's fault when the index did not
-		// answer: the same UNSUPPORTED the planner would have given.
-		if ok, why := s.features.Answer(nil, "network"); !ok {
-			return s.buildOffline(ctx, r, why)
-		}
-		return nil, "", b.err
 	case <-later.C:
 	}
 	asked := make(chan answer, 1)
@@ -59,27 +56,31 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 		ok, why := s.features.Answer(nil, "network")
 		asked <- answer{ok, why}
 	}()
-	select {
-	case b := <-done:
-		if b.err == nil {
-			return b.env, "", nil
-		}
-		if a := <-asked; !a.ok && ctx.Err() == nil {
+	if !finished {
+		select {
+		case b = <-done:
+			if b.err == nil {
+				return b.env, "", nil
+			}
+		case a := <-asked:
+			if a.ok {
+				b := <-done
+				return b.env, "", b.err
+			}
+			stop()
+			<-done
+			if ctx.Err() != nil { // stopped: the index's silence may be the stop's
+				return nil, "", ctx.Err()
+			}
 			return s.buildOffline(ctx, r, a.why)
 		}
-		return nil, "", b.err
-	case a := <-asked:
-		if a.ok {
-			b := <-done
-			return b.env, "", b.err
-		}
-		stop()
-		<-done
-		if ctx.Err() != nil { // stopped: the index's silence may be the stop's
-			return nil, "", ctx.Err()
-		}
+	}
+	// A failed build is the index's fault when the index did not answer:
+	// the same UNSUPPORTED the planner would have given.
+	if a := <-asked; !a.ok && ctx.Err() == nil {
 		return s.buildOffline(ctx, r, a.why)
 	}
+	return nil, "", b.err
 }
 
 // buildOffline builds a run's environment from its local wheels alone,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,13 +45,10 @@ func TestUnansweringIndexIsAskedAbout(t *testing.T) {
 		{"silent", "http://" + silent.Addr().String() + "/simple/"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			dir := filepath.Join(root, "corpus", "p")
-			os.MkdirAll(dir, 0o777)
-			os.WriteFile(filepath.Join(dir, "c.txtar"), []byte("-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\npackages: [numpy==2.1.0]\n-- x.py --\npass\n"), 0o666)
+			corpus, cache := oneCaseCorpus(t, "-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\npackages: [numpy==2.1.0]\n-- x.py --\npass\n")
 			s, err := Open(context.Background(), Config{
-				Args:      []string{filepath.Join(root, "corpus")},
-				CacheRoot: filepath.Join(root, "cache"),
+				Args:      []string{corpus},
+				CacheRoot: cache,
 				Filter:    regexp.MustCompile(`/3\.12$`),
 				Index:     cases.Index{URL: tt.url},
 				Installer: "pip",

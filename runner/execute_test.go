@@ -13,13 +13,10 @@ import (
 // A run that an interrupt cuts short is UNRESOLVED, never PASS: it has
 // shown nothing either way.
 func TestInterruptedRunIsUnresolved(t *testing.T) {
-	root := t.TempDir()
-	dir := filepath.Join(root, "corpus", "p")
-	os.MkdirAll(dir, 0o777)
-	os.WriteFile(filepath.Join(dir, "c.txtar"), []byte("-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\nrepeat: 3\n-- x.py --\npass\n"), 0o666)
+	corpus, cache := oneCaseCorpus(t, "-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\nrepeat: 3\n-- x.py --\npass\n")
 	s, err := Open(context.Background(), Config{
-		Args:      []string{filepath.Join(root, "corpus")},
-		CacheRoot: filepath.Join(root, "cache"),
+		Args:      []string{corpus},
+		CacheRoot: cache,
 		Filter:    regexp.MustCompile(`/3\.12$`),
 	})
 	if err != nil {
@@ -38,4 +35,19 @@ func TestInterruptedRunIsUnresolved(t *testing.T) {
 	if r := s.Execute(ctx, s.Runs[0]); r.Status != result.Unresolved {
 		t.Errorf("cancelled before it ran: %s %s, want UNRESOLVED", r.Status, r.Reason)
 	}
+}
+
+// oneCaseCorpus writes a corpus of one case, p/c, holding text, and
+// returns its folder and an empty cache folder beside it.
+func oneCaseCorpus(t *testing.T, text string) (corpus, cache string) {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "corpus", "p")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.txtar"), []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(root, "corpus"), filepath.Join(root, "cache")
 }
