@@ -202,3 +202,29 @@ func zombie(pid int) bool {
 	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
 	return len(f) > 0 && f[0] == "Z"
 }
+
+// TestFailedOpenLeavesNoSandbox: an Open that fails after making its
+// sandbox (here at an order it does not know) lets go of the sandbox's
+// spare launchers, whose threads and pids cgroups would otherwise outlive
+// the failure, the cgroups the host process too.
+func TestFailedOpenLeavesNoSandbox(t *testing.T) {
+	mine := fmt.Sprintf("/sys/fs/cgroup/pids/cleanexit-%d-*", os.Getpid())
+	if os.Geteuid() != 0 {
+		t.Skip("a sandbox has pids cgroups for root only")
+	}
+	if _, err := os.Stat("/sys/fs/cgroup/pids/tasks"); err != nil {
+		t.Skip("no cgroup v1 pids hierarchy to look in")
+	}
+	corpus, cache := oneCaseCorpus(t, "-- case.yaml --\nsummary: s\nlinks: [https://example.com/1]\n-- x.py --\npass\n")
+	s, err := Open(context.Background(), Config{Args: []string{corpus}, CacheRoot: cache, Sandbox: true, Order: "sideways"})
+	if err == nil {
+		s.Close()
+		t.Fatal("Open with an unknown order succeeded")
+	}
+	if strings.HasPrefix(err.Error(), "--sandbox: ") { // no sandbox on this machine
+		t.Skip(err)
+	}
+	if left, _ := filepath.Glob(mine); len(left) > 0 {
+		t.Errorf("after a failed Open (%v), cgroups left: %q", err, left)
+	}
+}

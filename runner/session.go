@@ -223,6 +223,9 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		if s.untouched == nil { // Open failed
 			<-watched
 			s.watcher.Close()
+			if s.sandbox != nil {
+				s.sandbox.Close() // its spare launchers, threads with cgroups
+			}
 		}
 	}()
 	if cfg.Sandbox || suite.Sandbox {
