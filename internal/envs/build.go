@@ -168,6 +168,11 @@ func (c *Cache) installPackages(ctx context.Context, a *assembly, m *marker) (wa
 		return nil, err
 	}
 	m.Commands = append(m.Commands, argv)
+	if a.installer == installerUV {
+		if err := c.compileBytecode(ctx, a); err != nil {
+			return nil, err
+		}
+	}
 	if a.fetched != "" {
 		c.keepDownloads(a.fetched)
 	}

@@ -69,6 +69,9 @@ func stepName(argv []string) string {
 		}
 		return name
 	}
+	if slices.Contains(argv, compileScript) {
+		return "compile byte code"
+	}
 	name := filepath.Base(argv[0])
 	if name == "uv" && len(argv) > 1 {
 		words := []string{name, argv[1]}

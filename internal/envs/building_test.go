@@ -15,6 +15,7 @@ func TestStepName(t *testing.T) {
 		{pipInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/p"), "pip install"},
 		{pipDownloadArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/x/d", "/c/p"), "pip download"},
 		{uvInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/u", "hardlink"), "uv pip install"},
+		{compileArgs("/c/x", "/c/t/list"), "compile byte code"},
 		{[]string{"/usr/bin/something", "--flag"}, "something"},
 		{nil, ""},
 	}

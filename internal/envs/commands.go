@@ -80,11 +80,11 @@ func uvVenvArgs(spec Spec, dir, cacheDir string) []string {
 //
 //   - --python: the venv's interpreter; uv installs into its environment.
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
-//   - --compile-bytecode: like pip, compile at install time; cases run with
-//     PYTHONDONTWRITEBYTECODE would otherwise recompile on every import.
+//   - no --compile-bytecode: the build compiles through a cache of its own
+//     (bytecode.go), as uv would compile the same files in every environment.
 //   - --cache-dir: as for uv venv.
 func uvInstallArgs(spec Spec, venvPython, cacheDir, linkMode string) []string {
-	args := []string{"uv", "pip", "install", "--no-progress", "--cache-dir", cacheDir, "--python", venvPython, "--link-mode", linkMode, "--compile-bytecode"}
+	args := []string{"uv", "pip", "install", "--no-progress", "--cache-dir", cacheDir, "--python", venvPython, "--link-mode", linkMode}
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	return append(args, normalizedPackages(spec.Packages)...)

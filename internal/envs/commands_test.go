@@ -31,9 +31,9 @@ func TestCommandLines(t *testing.T) {
 			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --cache-dir /c/installers/pip " + indexFlags + " -- alpha beta==1.0"},
 		{"uv venv", uvVenvArgs(spec, "/c/envs/x", "/c/installers/uv"), "uv venv --no-project --no-progress --cache-dir /c/installers/uv --python /py/bin/python3.12 /c/envs/x"},
 		{"uv install, installer defaults", uvInstallArgs(spec, "/v/bin/python", "/c/installers/uv", linkHardlink),
-			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink --compile-bytecode -- alpha beta==1.0"},
+			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", "/c/installers/uv", linkCopy),
-			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode copy --compile-bytecode " + indexFlags + " -- alpha beta==1.0"},
+			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode copy " + indexFlags + " -- alpha beta==1.0"},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(tt.got, " "); got != tt.want {

@@ -143,7 +143,8 @@
 // issue calls "the marker's installed set matches the RECORD files": every
 // *.dist-info folder, its RECORD and every file it lists are in the list,
 // and nothing else may appear. Byte code is compiled when packages are
-// installed (pip's default, uv's --compile-bytecode), so importing a package
+// installed (pip's default; for uv, by cleanexit through a cache of compiled
+// modules, see bytecode.go), so importing a package
 // writes nothing. `cleanexit cache verify` runs the check over the whole
 // cache and rebuilds what is damaged.
 //

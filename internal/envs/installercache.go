@@ -23,8 +23,9 @@ import (
 // wheel it built from a source distribution, uv the unpacked wheels its
 // environments are linked from. A case that rewrites a file there chooses
 // what every later environment installs. So cleanexit gives each installer
-// a cache inside its own (Root/installers/pip, Root/installers/uv; the
-// user's ~/.cache/pip and ~/.cache/uv are neither read nor written) and
+// a cache inside its own (Root/installers/pip, Root/installers/uv, with
+// Root/installers/uv-bytecode beside it, see bytecode.go; the user's
+// ~/.cache/pip and ~/.cache/uv are neither read nor written) and
 // seals it: after the builds that use it, the stamp of every file in it
 // (device, inode, size, write time) is recorded, and before a build uses
 // it again the folder is compared with that record. A file planted,
@@ -70,7 +71,7 @@ func (c *Cache) installerCacheOf(installer string) installerCache {
 		distrusted: filepath.Join(c.installersDir(), installer+".distrusted"),
 	}
 	if installer == installerUV {
-		ic.folders = []string{c.uvCacheDir()}
+		ic.folders = []string{c.uvCacheDir(), c.uvBytecodeDir()}
 	} else {
 		ic.folders = []string{c.pipCacheDir(), c.downloadsDir()}
 	}
