@@ -117,14 +117,13 @@ type assembly struct {
 	fetched   string   // the folder pip downloaded into, when it did (see downloads.go)
 }
 
-// createVenv creates the virtual environment, with the interpreter's venv
-// module or with uv.
+// createVenv creates the virtual environment: with the interpreter's venv
+// module for pip, laid out by cleanexit for uv (venvfiles.go).
 func (c *Cache) createVenv(ctx context.Context, a *assembly, m *marker) error {
-	create := venvArgs(a.spec, a.venv)
 	if a.installer == installerUV {
-		create = uvVenvArgs(a.spec, a.venv, c.uvCacheDir())
-		create[0] = a.uv
+		return writeVenv(a.spec, a.venv)
 	}
+	create := venvArgs(a.spec, a.venv)
 	if err := c.run(ctx, a.key, create, a.environ, a.tmp); err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ func TestStepName(t *testing.T) {
 		want string
 	}{
 		{venvArgs(Spec{Python: "/py/bin/python3.12"}, "/c/x"), "venv"},
-		{uvVenvArgs(Spec{Python: "/py/bin/python3.12"}, "/c/x", "/c/u"), "uv venv"},
 		{pipInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/p"), "pip install"},
 		{pipDownloadArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/x/d", "/c/p"), "pip download"},
 		{uvInstallArgs(Spec{Packages: []string{"mlx==0.32.2"}}, "/c/x/bin/python", "/c/u", "hardlink"), "uv pip install"},

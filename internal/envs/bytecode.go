@@ -118,12 +118,8 @@ type source struct {
 // pythonSources lists the .py files under the venv's site-packages, as uv's
 // --compile-bytecode compiles them, with what the cache needs of each.
 func pythonSources(venv string) ([]source, error) {
-	roots, err := filepath.Glob(filepath.Join(venv, "lib", "python*", "site-packages"))
-	if err != nil {
-		return nil, err
-	}
 	var out []source
-	for _, root := range roots {
+	for _, root := range sitePackagesDirs(venv) {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			switch {
 			case err != nil:

@@ -57,21 +57,6 @@ func pipSpelling(req string) string {
 	return m[2] + "#egg=" + m[1]
 }
 
-// uvVenvArgs creates a bare venv with uv. Flags as documented in uv's CLI
-// reference (crates/uv-cli/src/lib.rs, VenvArgs and GlobalArgs):
-//
-//   - --python PATH: "The Python interpreter to use for the virtual
-//     environment"; a path selects exactly that interpreter.
-//   - --no-project: "Avoid discovering a project or workspace", whose
-//     requires-python could otherwise interfere.
-//   - --no-progress: "Hide all progress outputs".
-//   - no --seed: it would install pip, which cleanexit does not need.
-//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go);
-//     uv venv keeps what it learnt of the interpreter there.
-func uvVenvArgs(spec Spec, dir, cacheDir string) []string {
-	return []string{"uv", "venv", "--no-project", "--no-progress", "--cache-dir", cacheDir, "--python", spec.Python, dir}
-}
-
 // uvInstallArgs installs spec.Packages with `uv pip install` into the venv of
 // venvPython. The link mode is chosen from where uv's cache lives relative to
 // the venv (the caller asks chooseLinkMode) rather than left to uv, whose default moved
@@ -82,7 +67,7 @@ func uvVenvArgs(spec Spec, dir, cacheDir string) []string {
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
 //   - no --compile-bytecode: the build compiles through a cache of its own
 //     (bytecode.go), as uv would compile the same files in every environment.
-//   - --cache-dir: as for uv venv.
+//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go).
 func uvInstallArgs(spec Spec, venvPython, cacheDir, linkMode string) []string {
 	args := []string{"uv", "pip", "install", "--no-progress", "--cache-dir", cacheDir, "--python", venvPython, "--link-mode", linkMode}
 	args = append(args, indexArgs(spec.Index)...)

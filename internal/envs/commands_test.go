@@ -29,7 +29,6 @@ func TestCommandLines(t *testing.T) {
 			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --cache-dir /c/installers/pip -- alpha beta==1.0"},
 		{"pip, every index flag", pipInstallArgs(full, "/v/bin/python", "/c/installers/pip"),
 			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --cache-dir /c/installers/pip " + indexFlags + " -- alpha beta==1.0"},
-		{"uv venv", uvVenvArgs(spec, "/c/envs/x", "/c/installers/uv"), "uv venv --no-project --no-progress --cache-dir /c/installers/uv --python /py/bin/python3.12 /c/envs/x"},
 		{"uv install, installer defaults", uvInstallArgs(spec, "/v/bin/python", "/c/installers/uv", linkHardlink),
 			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", "/c/installers/uv", linkCopy),

@@ -49,8 +49,8 @@
 //
 //  1. delete leftovers of interrupted builds of this key (envs/.tmp-<key>-*);
 //  2. create a bare venv in envs/.tmp-<key>-<random>/venv, with
-//     `python -m venv --without-pip` (ensurepip would cost seconds) or
-//     `uv venv`;
+//     `python -m venv --without-pip` (ensurepip would cost seconds), or,
+//     for uv, laid out by cleanexit (venvfiles.go);
 //  3. if there are packages, install them: with uv when it is on PATH
 //     (`uv pip install --python <venv python>`), else with the base
 //     interpreter's pip, copied once into Root/pip/<pip-key>/pip and run by
