@@ -84,7 +84,12 @@ func diagnosisLines(output string) []string {
 	var picked []string
 	for _, l := range all {
 		t := strings.TrimSpace(l)
-		if isErrorLine(t) {
+		if cause, ok := uvCause(t); ok && len(picked) > 0 {
+			// uv states the problem in two lines, the second saying which
+			// package: one line, since a report shows the first.
+			last := &picked[len(picked)-1]
+			*last = shorten(strings.TrimSuffix(*last, ":") + ": " + cause)
+		} else if isErrorLine(t) {
 			picked = append(picked, shorten(t))
 		}
 	}
@@ -101,6 +106,18 @@ func diagnosisLines(output string) []string {
 		picked = picked[len(picked)-maxErrorLines:]
 	}
 	return picked
+}
+
+// uvCause is the explanation uv prints under its error line: "╰─▶ …"
+// before uv 0.10 or so, "cause: …" in uv 0.13 (uv 0.13.9, recorded on this
+// machine with no terminal).
+func uvCause(t string) (string, bool) {
+	for _, p := range []string{"╰─▶", "cause:"} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 func isErrorLine(t string) bool {

@@ -35,6 +35,12 @@ No matching distribution found for alpha
   × No solution found when resolving dependencies:
   ╰─▶ Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.
 `
+	// uv 0.13.9, `uv pip install --no-index --find-links DIR -- nosuch==9`
+	// with no terminal, on this machine.
+	uv013Missing = `Using Python 3.12.1 environment at: /c/envs/.tmp-x/venv
+error: No solution found when resolving dependencies
+  cause: Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.
+`
 	uvOffline = `error: Failed to fetch: ` + "`https://pypi.org/simple/alpha/`" + `
   Caused by: Request failed after 3 retries
   Caused by: error sending request for url (https://pypi.org/simple/alpha/)
@@ -71,7 +77,8 @@ func TestInstallErrorMessage(t *testing.T) {
 		{"pip 18 missing", pip, pip18Missing, "pip install failed: Could not find a version that satisfies the requirement nosuch==9 (from versions: )\nNo matching distribution found for nosuch==9", false},
 		{"pip 23 offline", pip, pip23Offline, "pip install failed: no answer from https://nonexistent.invalid/simple: ERROR: Could not find a version that satisfies the requirement alpha (from versions: none)\nERROR: No matching distribution found for alpha", true},
 		{"pip 18 offline", pip, pip18Offline, "pip install failed: Could not find a version that satisfies the requirement alpha (from versions: )\nNo matching distribution found for alpha", true},
-		{"uv missing", uv, uvMissing, "uv pip install failed: × No solution found when resolving dependencies:\n╰─▶ Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.", false},
+		{"uv 0.13 missing", uv, uv013Missing, "uv pip install failed: error: No solution found when resolving dependencies: Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.", false},
+		{"uv missing", uv, uvMissing, "uv pip install failed: × No solution found when resolving dependencies: Because nosuch was not found in the provided package locations and you require nosuch==9, we can conclude that your requirements are unsatisfiable.", false},
 		{"uv offline", uv, uvOffline, "uv pip install failed: no answer from https://pypi.org: error: Failed to fetch: `https://pypi.org/simple/alpha/`\nCaused by: Request failed after 3 retries\nCaused by: error sending request for url (https://pypi.org/simple/alpha/)\nCaused by: client error (Connect)\nCaused by: dns error: failed to lookup address information: Temporary failure in name resolution", true},
 		{"pip off-site find-links", pip, pipOffSiteLinks, "pip install failed: no answer from https://ci:xxxxx@llvm.github.io/eudsl: ERROR: Could not find a version that satisfies the requirement mlir-python-bindings==20261004+758aa4a92 (from versions: 0.0.1)\nERROR: No matching distribution found for mlir-python-bindings==20261004+758aa4a92", true},
 		{"pip crash", pip, pipCrash, "pip install failed: File \"/c/pip/x/pip/__main__.py\", line 31, in <module>\nsys.exit(_main())\nModuleNotFoundError: No module named '_ctypes'", false},
