@@ -67,9 +67,19 @@ func pipSpelling(req string) string {
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
 //   - no --compile-bytecode: the build compiles through a cache of its own
 //     (bytecode.go), as uv would compile the same files in every environment.
-//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go).
+//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go);
+//     --no-cache (a temporary one) when the spec passes variables of its own
+//     to the build (Index.Env): uv keeps the wheel it builds from a local
+//     package or an sdist, keyed by the source alone, and the next case's
+//     environment installed the wheel built with this case's token
+//     (build_env.txtar, with uv).
 func uvInstallArgs(spec Spec, venvPython, cacheDir, linkMode string) []string {
-	args := []string{"uv", "pip", "install", "--no-progress", "--cache-dir", cacheDir, "--python", venvPython, "--link-mode", linkMode}
+	cache := []string{"--cache-dir", cacheDir}
+	if len(spec.Index.Env) > 0 {
+		cache = []string{"--no-cache"}
+	}
+	args := append([]string{"uv", "pip", "install", "--no-progress"}, cache...)
+	args = append(args, "--python", venvPython, "--link-mode", linkMode)
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	return append(args, normalizedPackages(spec.Packages)...)

@@ -19,6 +19,8 @@ func TestCommandLines(t *testing.T) {
 	}
 	indexFlags := "--index-url https://mirror.example/simple --extra-index-url https://extra1/simple " +
 		"--extra-index-url https://extra2/simple --find-links /wheels --find-links https://host/links/ --no-index"
+	withEnv := spec
+	withEnv.Index.Env = []string{"CASE_TOKEN"}
 	tests := []struct {
 		name string
 		got  []string
@@ -33,6 +35,8 @@ func TestCommandLines(t *testing.T) {
 			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", "/c/installers/uv", linkCopy),
 			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode copy " + indexFlags + " -- alpha beta==1.0"},
+		{"uv install, variables for the build", uvInstallArgs(withEnv, "/v/bin/python", "/c/installers/uv", linkHardlink),
+			"uv pip install --no-progress --no-cache --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 	}
 	for _, tt := range tests {
 		if got := strings.Join(tt.got, " "); got != tt.want {
