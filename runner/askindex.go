@@ -12,12 +12,17 @@ import (
 // whether it answers. Most builds from a warm download cache end sooner
 // and never ask: the question is a python process and a TLS handshake,
 // about 0.12 s of CPU, a fifth of a primed uv build. A silent index is
-// found out this much later.
-const askAfter = time.Second
+// found out this much later. A build past askAfter that is not at the
+// index (compiling byte code, sealing the environment) asks only if it
+// gets there, looked at every askAgain.
+const (
+	askAfter = time.Second
+	askAgain = askAfter / 4
+)
 
 // buildAsking builds the environment of a run whose packages need an
 // index not known to answer (plan.Run.AskIndex). A build that fails, or
-// that runs past askAfter, asks the index whether it answers. When it does
+// that is at the index past askAfter, asks the index whether it answers. When it does
 // not, the build stops and the run installs from its local wheels alone
 // where those hold every package, or is UNSUPPORTED for want of the
 // network (network says why), as it would have been had the planner asked.
@@ -41,13 +46,21 @@ func (s *Session) buildAsking(ctx context.Context, r *plan.Run, spec envs.Spec) 
 	defer later.Stop()
 	var b built
 	finished := false
-	select {
-	case b = <-done:
-		finished = true
-		if b.err == nil || ctx.Err() != nil {
-			return b.env, "", b.err
+wait:
+	for {
+		select {
+		case b = <-done:
+			finished = true
+			if b.err == nil || ctx.Err() != nil {
+				return b.env, "", b.err
+			}
+			break wait
+		case <-later.C:
+			if s.Cache.AtIndex(spec) {
+				break wait
+			}
+			later.Reset(askAgain)
 		}
-	case <-later.C:
 	}
 	asked := make(chan answer, 1)
 	s.asking.Add(1) // Close waits: the probe is a process of the session's

@@ -31,6 +31,22 @@ func (c *Cache) Building() []Building {
 	return out
 }
 
+// AtIndex says whether the build of spec's environment under way here is
+// at a step that reads a package index: pip's or uv's install, or pip's
+// download. Before it the venv is being made; after it the build compiles
+// byte code and seals the environment, and a silent index is no reason
+// for its time.
+func (c *Cache) AtIndex(spec Spec) bool {
+	key := spec.key()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := c.building[key]
+	return b != nil && slices.Contains(indexSteps, b.Step)
+}
+
+// indexSteps are the steps (stepName) at which an installer reads an index.
+var indexSteps = []string{"pip install", "pip download", "uv pip install"}
+
 // track records that the build of key began in dir; the func it returns
 // records that it ended.
 func (c *Cache) track(key, dir string) (done func()) {

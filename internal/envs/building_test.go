@@ -45,3 +45,41 @@ func TestBuildingIsWhatIsUnderWay(t *testing.T) {
 		t.Fatalf("after both ended: %+v", got)
 	}
 }
+
+// A build is at the index while its installer runs, and not before (the
+// venv) nor after (byte code, sealing), when a silent index costs it
+// nothing.
+func TestAtIndexWhileTheInstallerRuns(t *testing.T) {
+	c := &Cache{}
+	spec := Spec{Python: "/py/bin/python3.12", PythonKey: "k", PythonVersion: "3.12.1", Packages: []string{"mlx==0.32.2"}}
+	other := spec
+	other.Packages = []string{"numpy"}
+	if c.AtIndex(spec) {
+		t.Fatal("at the index with no build under way")
+	}
+	done := c.track(spec.key(), "/c/envs/.tmp-x")
+	steps := []struct {
+		argv []string
+		want bool
+	}{
+		{venvArgs(spec, "/c/x"), false},
+		{pipDownloadArgs(spec, "/c/x/bin/python", "/c/x/d", "/c/p"), true},
+		{pipInstallArgs(spec, "/c/x/bin/python", "/c/p"), true},
+		{uvInstallArgs(spec, "/c/x/bin/python", "/c/u", linkHardlink), true},
+		{compileArgs("/c/x", "/c/t/list"), false},
+	}
+	for _, s := range steps {
+		c.step(spec.key(), s.argv)
+		if got := c.AtIndex(spec); got != s.want {
+			t.Errorf("at step %q: AtIndex = %v, want %v", stepName(s.argv), got, s.want)
+		}
+		if c.AtIndex(other) {
+			t.Errorf("at step %q: another spec's build is at the index", stepName(s.argv))
+		}
+	}
+	c.step(spec.key(), uvInstallArgs(spec, "/c/x/bin/python", "/c/u", linkHardlink))
+	done()
+	if c.AtIndex(spec) {
+		t.Error("at the index after the build ended")
+	}
+}
