@@ -256,7 +256,9 @@ func (b *bench) indexCold() ([]row, error) {
 		return nil, fmt.Errorf("the warm rerun built an environment:\n%s", tailLines(warm.stdout, 10))
 	}
 
-	n := b.pairsFor(3)
+	// Nine pairs: a side's time swings by a tenth of a second with how fast
+	// the index answers uv's revalidations, and a median of fewer sits on it.
+	n := b.pairsFor(9)
 	var rows []row
 	for _, state := range []struct {
 		name   string
