@@ -30,15 +30,31 @@ func venvArgs(spec Spec, dir string) []string {
 //   - --no-warn-script-location: scripts land in the venv's bin, which is
 //     on no PATH and need not be.
 //   - --progress-bar off: the output is kept for error messages, not shown live.
-//   - --cache-dir: pip's cache inside cleanexit's, sealed (installercache.go).
+//   - --cache-dir: pip's cache inside cleanexit's, sealed (installercache.go),
+//     or none (cacheOptions).
 func pipInstallArgs(spec Spec, venvPython, cacheDir string) []string {
-	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off", "--cache-dir", cacheDir}
+	args := []string{venvPython, "-m", "pip", "install", "--no-warn-script-location", "--progress-bar", "off"}
+	args = append(args, cacheOptions(spec, cacheDir, "--no-cache-dir")...)
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")
 	for _, p := range normalizedPackages(spec.Packages) {
 		args = append(args, pipSpelling(p))
 	}
 	return args
+}
+
+// cacheOptions points an install at the installer's shared cache, or, when
+// the spec passes variables of its own to the build (Index.Env), at none
+// (noCache). pip and uv keep the wheel they build from an sdist (uv from
+// a local package too), keyed by the source alone: the next case's
+// environment installed the wheel built with this case's token
+// (build_env.txtar, with pip and with uv). pip's downloads stay shared,
+// in cleanexit's downloads folder.
+func cacheOptions(spec Spec, cacheDir, noCache string) []string {
+	if len(spec.Index.Env) > 0 {
+		return []string{noCache}
+	}
+	return []string{"--cache-dir", cacheDir}
 }
 
 // localVCSRequirement is a PEP 508 requirement on a local repository,
@@ -67,18 +83,10 @@ func pipSpelling(req string) string {
 //   - --link-mode clone|hardlink|copy (crates/uv-fs/src/link.rs LinkMode).
 //   - no --compile-bytecode: the build compiles through a cache of its own
 //     (bytecode.go), as uv would compile the same files in every environment.
-//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go);
-//     --no-cache (a temporary one) when the spec passes variables of its own
-//     to the build (Index.Env): uv keeps the wheel it builds from a local
-//     package or an sdist, keyed by the source alone, and the next case's
-//     environment installed the wheel built with this case's token
-//     (build_env.txtar, with uv).
+//   - --cache-dir: uv's cache inside cleanexit's, sealed (installercache.go),
+//     or a temporary one (cacheOptions).
 func uvInstallArgs(spec Spec, venvPython, cacheDir, linkMode string) []string {
-	cache := []string{"--cache-dir", cacheDir}
-	if len(spec.Index.Env) > 0 {
-		cache = []string{"--no-cache"}
-	}
-	args := append([]string{"uv", "pip", "install", "--no-progress"}, cache...)
+	args := append([]string{"uv", "pip", "install", "--no-progress"}, cacheOptions(spec, cacheDir, "--no-cache")...)
 	args = append(args, "--python", venvPython, "--link-mode", linkMode)
 	args = append(args, indexArgs(spec.Index)...)
 	args = append(args, "--")

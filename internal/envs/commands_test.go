@@ -35,6 +35,8 @@ func TestCommandLines(t *testing.T) {
 			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 		{"uv install, every index flag", uvInstallArgs(full, "/v/bin/python", "/c/installers/uv", linkCopy),
 			"uv pip install --no-progress --cache-dir /c/installers/uv --python /v/bin/python --link-mode copy " + indexFlags + " -- alpha beta==1.0"},
+		{"pip, variables for the build", pipInstallArgs(withEnv, "/v/bin/python", "/c/installers/pip"),
+			"/v/bin/python -m pip install --no-warn-script-location --progress-bar off --no-cache-dir -- alpha beta==1.0"},
 		{"uv install, variables for the build", uvInstallArgs(withEnv, "/v/bin/python", "/c/installers/uv", linkHardlink),
 			"uv pip install --no-progress --no-cache --python /v/bin/python --link-mode hardlink -- alpha beta==1.0"},
 	}
