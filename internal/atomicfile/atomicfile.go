@@ -18,6 +18,19 @@ import (
 // permissions; a new one gets perm. A path that exists and is not a
 // regular file (a folder, a named pipe) is refused.
 func Write(path string, data []byte, perm fs.FileMode) error {
+	return write(path, data, perm, true)
+}
+
+// WriteUnsynced is Write without waiting for the disk: a reader beside it
+// still sees the whole old file or the whole new one, but a crash of the
+// machine may lose the write. For a cache's copies of what can be made
+// again, thousands at a time (compiled modules), where a record written
+// after them says what they were.
+func WriteUnsynced(path string, data []byte, perm fs.FileMode) error {
+	return write(path, data, perm, false)
+}
+
+func write(path string, data []byte, perm fs.FileMode, sync bool) error {
 	if fi, err := os.Stat(path); err == nil {
 		if !fi.Mode().IsRegular() {
 			return fmt.Errorf("%s is not a regular file", path)
@@ -32,7 +45,7 @@ func Write(path string, data []byte, perm fs.FileMode) error {
 	if err == nil {
 		err = tmp.Chmod(perm)
 	}
-	if err == nil {
+	if err == nil && sync {
 		err = tmp.Sync()
 	}
 	err = errors.Join(err, tmp.Close())

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/cleanexit/cleanexit/internal/atomicfile"
 )
 
 // Cases run with PYTHONDONTWRITEBYTECODE in environments they may not
@@ -105,7 +107,7 @@ func (c *Cache) compileBytecode(ctx context.Context, a *assembly) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, "compiler"), []byte(comp.String())); err != nil {
+	if err := atomicfile.WriteUnsynced(filepath.Join(dir, "compiler"), []byte(comp.String()), 0o666); err != nil {
 		return err
 	}
 	for _, s := range compiled {
@@ -117,7 +119,7 @@ func (c *Cache) compileBytecode(ctx context.Context, a *assembly) error {
 		if err := os.MkdirAll(filepath.Dir(entry), 0o777); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(entry, data); err != nil {
+		if err := atomicfile.WriteUnsynced(entry, data, 0o666); err != nil {
 			return err
 		}
 	}
@@ -312,27 +314,4 @@ func (b *bytecodeCompiler) place(dir string, s source) bool {
 		return false
 	}
 	return os.WriteFile(pyc, data, 0o666) == nil
-}
-
-// writeFileAtomic writes path through a temporary file renamed over it, so
-// that a build beside this one reads a whole entry or none. Without the
-// fsync of atomicfile: an entry is a copy of what any build can compile
-// again, and the seal's record (written after the builds) clears a folder
-// whose files are not what it says.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
