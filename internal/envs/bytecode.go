@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/cleanexit/cleanexit/internal/atomicfile"
+	"github.com/cleanexit/cleanexit/internal/sealed"
 )
 
 // Cases run with PYTHONDONTWRITEBYTECODE in environments they may not
@@ -27,6 +28,8 @@ import (
 // content), written into each environment with that environment's source
 // time and size in its header, as the import system checks them. It is
 // part of uv's sealed cache (installercache.go): a planted entry clears it.
+// Each entry is sealed too (internal/sealed), for the rewrite the folder's
+// record cannot see.
 // pip builds compile as pip installs; pip's cache stays pip's alone.
 
 // uvBytecodeDir is the compiled-module cache of uv builds.
@@ -107,7 +110,7 @@ func (c *Cache) compileBytecode(ctx context.Context, a *assembly) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteUnsynced(filepath.Join(dir, "compiler"), []byte(comp.String()), 0o666); err != nil {
+	if err := writeSealed(filepath.Join(dir, "compiler"), []byte(comp.String())); err != nil {
 		return err
 	}
 	for _, s := range compiled {
@@ -119,7 +122,7 @@ func (c *Cache) compileBytecode(ctx context.Context, a *assembly) error {
 		if err := os.MkdirAll(filepath.Dir(entry), 0o777); err != nil {
 			return err
 		}
-		if err := atomicfile.WriteUnsynced(entry, data, 0o666); err != nil {
+		if err := writeSealed(entry, data); err != nil {
 			return err
 		}
 	}
@@ -276,9 +279,11 @@ func parseCompiler(s string) (*bytecodeCompiler, error) {
 // readCompiler reads the compiler file of a cache folder; nil when there is
 // none, or none that makes sense: then every module is compiled again.
 func readCompiler(dir string) (*bytecodeCompiler, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "compiler"))
+	data, intact, err := sealed.ReadIntact(filepath.Join(dir, "compiler"))
 	if err != nil {
 		return nil, err
+	} else if !intact {
+		return nil, fmt.Errorf("envs: %s is not what cleanexit wrote", filepath.Join(dir, "compiler"))
 	}
 	return parseCompiler(strings.TrimSpace(string(data)))
 }
@@ -301,10 +306,14 @@ func (b *bytecodeCompiler) entryPath(dir string, sum [sha256.Size]byte) string {
 }
 
 // place writes s's compiled form from the cache, with s's own time and size
-// in the header, and reports whether the cache had it.
+// in the header, and reports whether the cache had it. An entry is used
+// only as its seal says it was written: the folder's record sees a file
+// planted or rewritten with another size or time, but not one rewritten
+// in place at its size with its times set back (run_uv_cache_poisoned,
+// g-inplace).
 func (b *bytecodeCompiler) place(dir string, s source) bool {
-	data, err := os.ReadFile(b.entryPath(dir, s.sum))
-	if err != nil || len(data) <= b.headerLen || string(data[:4]) != string(b.magic) {
+	data, intact, err := sealed.ReadIntact(b.entryPath(dir, s.sum))
+	if err != nil || !intact || len(data) <= b.headerLen || string(data[:4]) != string(b.magic) {
 		return false
 	}
 	binary.LittleEndian.PutUint32(data[b.mtimeAt:], s.mtime)
@@ -314,4 +323,12 @@ func (b *bytecodeCompiler) place(dir string, s source) bool {
 		return false
 	}
 	return os.WriteFile(pyc, data, 0o666) == nil
+}
+
+// writeSealed writes one file of the cache, and its seal.
+func writeSealed(path string, data []byte) error {
+	if err := atomicfile.WriteUnsynced(path, data, 0o666); err != nil {
+		return err
+	}
+	return sealed.Seal(path)
 }
