@@ -19,6 +19,8 @@ import (
 // to Wait: the pipe its init reports on, and the pids cgroup it runs in.
 type child struct {
 	report    *os.File       // read end: how the command ended, written by the init
+	lifeline  *os.File       // write end, held by this process alone: see shimConfig.Lifeline
+	initEnds  []*os.File     // the init's ends of both pipes, closed here once it has started
 	cgroups   *pidsHierarchy // where the pids cgroup is made, nil without one
 	processes int            // its pids.max
 	cgroup    string         // the pids cgroup, once made
@@ -40,6 +42,13 @@ type shimConfig struct {
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
 	Report   int      `json:"report"`
+	// Lifeline is the read end of a pipe whose write end only the
+	// caller holds: it reads end of file once the caller is gone,
+	// SIGKILL included, and the init then ends, and its namespace with
+	// it. A parent-death signal would fire when the thread that forked
+	// the init ends, and cleanexit's threads do (a launcher's, a
+	// confined one's).
+	Lifeline int `json:"lifeline"`
 }
 
 // Prepare makes cmd, not yet started, run in a sandbox of its own when
@@ -51,7 +60,9 @@ type shimConfig struct {
 // Why a process between cleanexit and the init: Go forks a process that
 // enters a new user namespace without vfork, copying the whole of the
 // parent's page tables, which for cleanexit cost 10 to 18 ms a run; the
-// process between is small, and cleanexit starts it with vfork.
+// process between is small, and cleanexit starts it with vfork. Root too
+// gets a user namespace, whose user keyrings are its own: without one, a
+// case's key in root's user keyring outlived its run.
 func Prepare(cmd *exec.Cmd, p Policy) error {
 	self, err := os.Executable()
 	if err != nil {
@@ -61,15 +72,20 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 	if err != nil {
 		return err
 	}
-	c := &child{report: report}
+	lifelineR, lifeline, err := os.Pipe()
+	if err != nil {
+		report.Close()
+		reportW.Close()
+		return err
+	}
+	c := &child{report: report, lifeline: lifeline, initEnds: []*os.File{reportW, lifelineR}}
 	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
-	files := append(cmd.ExtraFiles, reportW)
-	cfg.Report = 2 + len(files)
+	files := append(slices.Clip(cmd.ExtraFiles), reportW, lifelineR)
+	cfg.Report, cfg.Lifeline = 1+len(files), 2+len(files)
 	if p.Processes > 0 {
 		cg, ok := pidsCgroups()
 		if !ok && os.Geteuid() == 0 {
-			report.Close()
-			reportW.Close()
+			c.closePipes()
 			return errRootNeedsCgroup
 		}
 		if ok {
@@ -125,7 +141,11 @@ func Launch(cmd *exec.Cmd) error {
 // start starts cmd, born in a pids cgroup of its own where it has one
 // (see pidsHierarchy.startIn).
 func (c *child) start(cmd *exec.Cmd) error {
-	defer cmd.ExtraFiles[len(cmd.ExtraFiles)-1].Close() // the init's end of the report
+	defer func() {
+		for _, f := range c.initEnds {
+			f.Close()
+		}
+	}()
 	if c.cgroups == nil {
 		return cmd.Start()
 	}
@@ -147,8 +167,16 @@ func unconfined(f func()) {
 	<-done
 }
 
+// closePipes closes this process's ends of the pipes, and the init's
+// where it never started.
+func (c *child) closePipes() {
+	for _, f := range append([]*os.File{c.report, c.lifeline}, c.initEnds...) {
+		f.Close()
+	}
+}
+
 func (c *child) close() {
-	c.report.Close()
+	c.closePipes()
 	if c.cgroup != "" {
 		removeCgroupLater(c.cgroup)
 	}

@@ -3,10 +3,13 @@
 package confine
 
 import (
+	"bufio"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -192,5 +195,89 @@ assert not held, held
 `
 	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
 		t.Fatalf("%v: %s", err, stderr)
+	}
+}
+
+// holdSandbox starts a sandboxed python that sleeps with token in its
+// arguments, says so on stdout, and waits to be killed.
+func holdSandbox(token string) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	cmd := exec.Command(python, "-c", "import time; time.sleep(60)", token)
+	err = Prepare(cmd, Policy{Writable: []string{os.TempDir()}, Processes: 40})
+	if err == nil {
+		err = Launch(cmd)
+	}
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	fmt.Println("started")
+	select {}
+}
+
+// withArgument lists the processes with arg among their arguments.
+func withArgument(arg string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if slices.Contains(strings.Split(string(b), "\x00"), arg) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestChildEndsWithItsCaller checks from outside that a sandbox does not
+// outlive the process that started it: a caller killed by SIGKILL, which
+// runs nothing on its way out, leaves no sandboxed process behind.
+func TestChildEndsWithItsCaller(t *testing.T) {
+	if err := ProbeChild(Policy{Writable: []string{t.TempDir()}, Processes: 40}); err != nil {
+		t.Skip(err)
+	}
+	token := fmt.Sprintf("cleanexit-hold-%d", os.Getpid())
+	caller := exec.Command(os.Args[0])
+	caller.Env = append(os.Environ(), "CONFINE_HOLD="+token)
+	out, err := caller.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := caller.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	if line != "started\n" {
+		caller.Process.Kill()
+		caller.Wait()
+		t.Fatalf("the caller said %q", line)
+	}
+	for i := 0; len(withArgument(token)) == 0; i++ {
+		if i == 100 {
+			t.Fatal("the sandboxed python never appeared")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	caller.Process.Kill()
+	caller.Wait()
+	for i := 0; ; i++ {
+		left := withArgument(token)
+		if len(left) == 0 {
+			return
+		}
+		if i == 100 {
+			for _, pid := range left {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("processes %v outlived their caller by 2 s", left)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

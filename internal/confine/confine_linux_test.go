@@ -32,6 +32,9 @@ func TestMain(m *testing.M) {
 		fmt.Print(signalFromMain())
 		os.Exit(0)
 	}
+	if token := os.Getenv("CONFINE_HOLD"); token != "" {
+		holdSandbox(token)
+	}
 	code := m.Run()
 	ReleaseLaunchers() // a spare's empty cgroup would outlive the binary
 	os.Exit(code)

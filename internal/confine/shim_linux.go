@@ -49,11 +49,20 @@ func runInit(raw string) int {
 		return 125
 	}
 	syscall.CloseOnExec(cfg.Report)
+	syscall.CloseOnExec(cfg.Lifeline)
 	report := os.NewFile(uintptr(cfg.Report), "report")
 	fail := func(format string, args ...any) int {
 		report.Write(append([]byte{'E'}, fmt.Sprintf(format, args...)...))
 		return 125
 	}
+	if cfg.Lifeline <= 2 {
+		return fail("no lifeline to the caller")
+	}
+	go func() {
+		// Only end of file comes: the caller writes nothing.
+		os.NewFile(uintptr(cfg.Lifeline), "lifeline").Read(make([]byte, 1))
+		os.Exit(125)
+	}()
 	if cfg.Outer {
 		return runOuter(cfg, report, fail)
 	}
@@ -122,7 +131,7 @@ func runInit(raw string) int {
 // sends, and ends as the init ended.
 func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) int {
 	inner := cfg
-	inner.Outer, inner.Report = false, 3
+	inner.Outer, inner.Report, inner.Lifeline = false, 3, 4
 	b, _ := json.Marshal(inner)
 	uids, gids := idMaps()
 	var ambient []uintptr
@@ -134,7 +143,8 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 	}
 	cmd := &exec.Cmd{
 		Path: "/proc/self/exe", Args: os.Args, Env: append(os.Environ(), shimVar+"="+string(b)),
-		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, ExtraFiles: []*os.File{report},
+		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		ExtraFiles: []*os.File{report, os.NewFile(uintptr(cfg.Lifeline), "lifeline")},
 		SysProcAttr: &syscall.SysProcAttr{
 			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWNS,
 			UidMappings: uids, GidMappings: gids, GidMappingsEnableSetgroups: os.Getuid() == 0,
