@@ -51,7 +51,9 @@ type Config struct {
 	// process in another session is then taken for a case's: a program
 	// with such children of its own leaves it off, and gets containment by
 	// process group and by the runs' marker alone. The CLI and the corpus
-	// tests turn it on.
+	// tests turn it on. It also starts a watchdog process (Linux) that
+	// kills the runs' processes if this process dies before their end,
+	// SIGKILL included (see internal/script's WatchRuns).
 	AdoptOrphans bool
 
 	// Backtrace overrides every case's backtrace: (off, crash, always)
@@ -263,7 +265,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	go func() { libs <- watchLibraries(s.Runs, s.watcher) }()
 	s.untouched, s.libraries = <-watched, <-libs
 	if cfg.AdoptOrphans {
-		s.stopAdopting = script.AdoptOrphans()
+		stopAdopting, stopWatching := script.AdoptOrphans(), script.WatchRuns()
+		s.stopAdopting = func() { stopWatching(); stopAdopting() }
 	}
 	return s, nil
 }

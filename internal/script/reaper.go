@@ -2,6 +2,8 @@ package script
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"strconv"
@@ -61,8 +63,17 @@ var runCounter atomic.Int64
 
 // newRunMarker names one run uniquely among every cleanexit running here.
 func newRunMarker() string {
-	return strconv.Itoa(os.Getpid()) + "." + strconv.FormatInt(runCounter.Add(1), 10)
+	return markerPrefix() + "." + strconv.FormatInt(runCounter.Add(1), 10)
 }
+
+// markerPrefix begins every run marker of this process: its pid, and a
+// random word, so that a process that takes the pid of a dead cleanexit
+// has other markers than the ones its watchdog kills.
+var markerPrefix = sync.OnceValue(func() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(b[:])
+})
 
 // interpreters are the interpreters running now, by pid, each with its
 // run's marker. A sweep leaves another run's interpreter unread, and
