@@ -42,13 +42,18 @@ func init() {
 	if !ok {
 		return
 	}
+	// A hangup or a Ctrl-C meant for cleanexit is no reason to stop.
+	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
 	os.Exit(watch(os.NewFile(3, "lifeline"), prefix))
 }
 
 // watch waits on lifeline and, if cleanexit died, kills its runs'
 // processes until a sweep finds none.
 func watch(lifeline *os.File, prefix string) int {
-	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
+	// Started by hand, with the variable but not the pipe: nothing to watch.
+	if fi, err := lifeline.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 || prefix == "" {
+		return 2
+	}
 	var b [1]byte
 	if n, _ := lifeline.Read(b[:]); n == 1 && b[0] == closedWord {
 		return 0
