@@ -128,7 +128,14 @@ func runProcesses(marker string, afterScript bool) []process {
 		env := []byte(p.env)
 		if !p.envRead {
 			var err error
-			if env, err = os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ"); err != nil {
+			var dying bool
+			if env, dying, err = readEnviron("/proc/" + strconv.Itoa(pid)); err != nil {
+				continue
+			}
+			if dying {
+				if afterScript && subreaper.ok.Load() && p.ppid == self && p.sid != selfSID && !ours.started(pid) {
+					p.zombie, in[pid] = true, true
+				}
 				continue
 			}
 		}
@@ -281,8 +288,8 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			if !st.zombie {
 				// Read now, not after the walk: a process of a fast
 				// chain is gone by then, and what it forked with it.
-				if env, err := os.ReadFile(dir + "/environ"); err == nil {
-					st.env, st.envRead = string(env), true
+				if env, dying, err := readEnviron(dir); err == nil {
+					st.env, st.envRead, st.zombie = string(env), !dying, dying
 				}
 			}
 			out = append(out, st)
@@ -374,7 +381,15 @@ func readProcessTable() []process {
 	return out
 }
 
-// parseStat reads /proc/PID/stat; age holds the start time since boot.
+// pfExiting is the task flag of a process that has begun to exit
+// (PF_EXITING, include/linux/sched.h).
+const pfExiting = 0x4
+
+// parseStat reads /proc/PID/stat; age holds the start time since boot. A
+// process that has begun to exit counts as a zombie already: it runs no
+// more code of its own, and once its memory is gone its environment reads
+// as empty, marker and all. Taken for alive, one that another run had just
+// killed read as an unmarked orphan, and that run named it too.
 func parseStat(s string) (process, bool) {
 	open, close := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
 	if open < 0 || close < open {
@@ -388,9 +403,10 @@ func parseStat(s string) (process, bool) {
 	ppid, _ := strconv.Atoi(f[1])
 	sid, _ := strconv.Atoi(f[3])
 	start, _ := strconv.ParseInt(f[19], 10, 64)
+	flags, _ := strconv.ParseUint(f[6], 10, 64)
 	return process{
 		pid: pid, ppid: ppid, sid: sid,
-		zombie: f[0] == "Z",
+		zombie: f[0] == "Z" || f[0] == "X" || flags&pfExiting != 0,
 		name:   s[open+1 : close],
 		age:    time.Duration(start) * time.Second / clockTicks,
 	}, true
@@ -407,4 +423,21 @@ func readUptime() time.Duration {
 	}
 	secs, _ := strconv.ParseFloat(f[0], 64)
 	return time.Duration(secs * float64(time.Second))
+}
+
+// readEnviron reads the environment of the process at dir, and says
+// whether it is dying: one that reads as empty is read again in its
+// stat, for a process whose memory went between the two reads (killed,
+// by this run or another) has no environment left to show.
+func readEnviron(dir string) (env []byte, dying bool, err error) {
+	env, err = os.ReadFile(dir + "/environ")
+	if err != nil || len(env) > 0 {
+		return env, false, err
+	}
+	b, err := os.ReadFile(dir + "/stat")
+	if err != nil {
+		return nil, false, err
+	}
+	st, ok := parseStat(string(b))
+	return env, ok && st.zombie, nil
 }
