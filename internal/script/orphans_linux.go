@@ -1,7 +1,6 @@
 package script
 
 import (
-	"os"
 	"strconv"
 	"sync"
 	"syscall"
@@ -26,7 +25,7 @@ func reapOrphans() {
 	kids, _ := childrenOf("self")
 	var zombies []int
 	for _, pid := range kids {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		b, err := readProc("/proc/" + strconv.Itoa(pid) + "/stat")
 		if err != nil {
 			continue
 		}

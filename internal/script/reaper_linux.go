@@ -3,6 +3,7 @@ package script
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,7 +86,8 @@ func runProcesses(marker string, afterScript bool) []process {
 	// machine, milliseconds a run on a busy one.
 	var table []process
 	if subreaper.ok.Load() {
-		table = readDescendants(!afterScript, otherRunsInterpreter(marker))
+		others := otherRunsInterpreter(marker)
+		table = readDescendants(!afterScript, func(pid int) bool { return isWatchdog(pid) || others(pid) })
 	}
 	if table == nil {
 		table = readProcessTable()
@@ -98,8 +100,13 @@ func runProcesses(marker string, afterScript bool) []process {
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
 	// Read after the table: a child listed there was started, if it was,
-	// before this read, and holds its pidfd by now.
+	// before this read, and holds its pidfd by now. Read at once where the
+	// table holds a child of cleanexit's, which one of the questions below
+	// may be about; most final sweeps list none, and read no descriptors.
 	ours := readOurChildren()
+	if slices.ContainsFunc(table, func(p process) bool { return p.ppid == self }) {
+		ours.read()
+	}
 	selfSID := ourSession()
 	// With the subreaper, every process of ours is below us; without it,
 	// escapees went to init, and the whole table is searched.
@@ -243,7 +250,7 @@ func killAll(ps []process, afterScript bool) {
 
 // ourSession is cleanexit's session id.
 var ourSession = sync.OnceValue(func() int {
-	if b, err := os.ReadFile("/proc/self/stat"); err == nil {
+	if b, err := readProc("/proc/self/stat"); err == nil {
 		if p, ok := parseStat(string(b)); ok {
 			return p.sid
 		}
@@ -276,7 +283,7 @@ func readDescendants(ages bool, skip func(pid int) bool) []process {
 			seen[child] = true
 			queue = append(queue, child)
 			dir := "/proc/" + strconv.Itoa(child)
-			sb, err := os.ReadFile(dir + "/stat")
+			sb, err := readProc(dir + "/stat")
 			if err != nil {
 				continue
 			}
@@ -332,14 +339,14 @@ const rereadPasses = 20
 // lists (no CONFIG_PROC_CHILDREN) or the process is gone.
 func childrenOf(pid string) ([]int, bool) {
 	dir := "/proc/" + pid + "/task"
-	tids, err := os.ReadDir(dir)
+	tids, err := readProcDir(dir)
 	if err != nil {
 		return nil, false
 	}
 	var kids []int
 	listed := false
 	for _, tid := range tids {
-		b, err := os.ReadFile(dir + "/" + tid.Name() + "/children")
+		b, err := readProc(dir + "/" + tid + "/children")
 		if err != nil {
 			continue // the thread ended since the listing, or no lists at all
 		}
@@ -355,19 +362,17 @@ func childrenOf(pid string) ([]int, bool) {
 
 // readProcessTable reads /proc/*/stat.
 func readProcessTable() []process {
-	d, err := os.Open("/proc")
+	names, err := readProcDir("/proc")
 	if err != nil {
 		return nil
 	}
-	names, _ := d.Readdirnames(-1)
-	d.Close()
 	uptime := readUptime()
 	var out []process
 	for _, name := range names {
 		if name[0] < '0' || name[0] > '9' {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + name + "/stat")
+		b, err := readProc("/proc/" + name + "/stat")
 		if err != nil {
 			continue
 		}
@@ -413,7 +418,7 @@ func parseStat(s string) (process, bool) {
 }
 
 func readUptime() time.Duration {
-	b, err := os.ReadFile("/proc/uptime")
+	b, err := readProc("/proc/uptime")
 	if err != nil {
 		return 0
 	}
@@ -430,11 +435,11 @@ func readUptime() time.Duration {
 // stat, for a process whose memory went between the two reads (killed,
 // by this run or another) has no environment left to show.
 func readEnviron(dir string) (env []byte, dying bool, err error) {
-	env, err = os.ReadFile(dir + "/environ")
+	env, err = readProc(dir + "/environ")
 	if err != nil || len(env) > 0 {
 		return env, false, err
 	}
-	b, err := os.ReadFile(dir + "/stat")
+	b, err := readProc(dir + "/stat")
 	if err != nil {
 		return nil, false, err
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -37,17 +38,17 @@ func probePidfds() {
 
 // heldByPidfd is the set of processes this process holds a pidfd for.
 func heldByPidfd() map[int]bool {
-	fds, err := os.ReadDir("/proc/self/fd")
+	fds, err := readProcDir("/proc/self/fd")
 	if err != nil {
 		return nil
 	}
 	held := map[int]bool{}
 	for _, fd := range fds {
-		link, err := os.Readlink("/proc/self/fd/" + fd.Name())
+		link, err := os.Readlink("/proc/self/fd/" + fd)
 		if err != nil || link != "anon_inode:[pidfd]" {
 			continue
 		}
-		info, err := os.ReadFile("/proc/self/fdinfo/" + fd.Name())
+		info, err := readProc("/proc/self/fdinfo/" + fd)
 		if err != nil {
 			continue
 		}
@@ -64,23 +65,35 @@ func heldByPidfd() map[int]bool {
 
 // ourChildren tells, among this process's children, the ones an exec.Cmd
 // started from the orphans adopted; without pidfdsSeen it can tell
-// neither for certain.
+// neither for certain. The descriptor table is read at the first
+// question, not before: most sweeps ask none, and the table is a read per
+// descriptor.
 type ourChildren struct {
-	held map[int]bool
+	held func() map[int]bool
 	sure bool
 }
 
+// readOurChildren is taken after the processes it is asked about were
+// listed: a child listed was started, if it was, before the table is read,
+// and holds its pidfd by then.
 func readOurChildren() ourChildren {
 	if !pidfdsSeen.Load() {
 		return ourChildren{}
 	}
-	return ourChildren{held: heldByPidfd(), sure: true}
+	return ourChildren{held: sync.OnceValue(heldByPidfd), sure: true}
+}
+
+// read reads the descriptor table now, if it has not been read.
+func (c ourChildren) read() {
+	if c.sure {
+		c.held()
+	}
 }
 
 // started says pid, a child of this process, is certainly one an exec.Cmd
 // started and will wait for.
-func (c ourChildren) started(pid int) bool { return c.sure && c.held[pid] }
+func (c ourChildren) started(pid int) bool { return c.sure && c.held()[pid] }
 
 // adopted says pid, a child of this process, is certainly an orphan the
 // subreaper adopted, which nothing else will wait for.
-func (c ourChildren) adopted(pid int) bool { return c.sure && !c.held[pid] }
+func (c ourChildren) adopted(pid int) bool { return c.sure && !c.held()[pid] }

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -98,7 +99,12 @@ var watchdog struct {
 	users    int
 	lifeline *os.File
 	cmd      *exec.Cmd
+	pid      atomic.Int64 // cmd's, while it runs; 0 otherwise
 }
+
+// isWatchdog says whether pid is the watchdog: a child of cleanexit's
+// with nothing of a run below it, which a sweep need not read.
+func isWatchdog(pid int) bool { return pid != 0 && watchdog.pid.Load() == int64(pid) }
 
 // WatchRuns starts the watchdog, unless a session of this process already
 // has, and returns what ends it once the caller's runs are over. Where it
@@ -119,6 +125,7 @@ func WatchRuns() (stop func()) {
 				watchdog.lifeline.Write([]byte{closedWord})
 				watchdog.lifeline.Close()
 				watchdog.cmd.Wait() // at once: it exits on the word
+				watchdog.pid.Store(0)
 				watchdog.cmd, watchdog.lifeline = nil, nil
 			}
 		})
@@ -148,4 +155,5 @@ func startWatchdog() {
 		return
 	}
 	watchdog.cmd, watchdog.lifeline = cmd, w
+	watchdog.pid.Store(int64(cmd.Process.Pid))
 }
