@@ -4,6 +4,7 @@ package confine
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -36,3 +37,19 @@ func dropCapabilities() error {
 	}
 	return nil
 }
+
+// startsDirect says whether Prepare starts the init straight into its
+// namespaces: root may, where it holds CAP_SYS_ADMIN to make them (a
+// container's root often does not, and goes through a user namespace as
+// another user does).
+var startsDirect = sync.OnceValue(func() bool {
+	if unix.Geteuid() != 0 {
+		return false
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return false
+	}
+	return data[unix.CAP_SYS_ADMIN/32].Effective&(1<<(unix.CAP_SYS_ADMIN%32)) != 0
+})

@@ -36,8 +36,9 @@ const shimVar = "CLEANEXIT_CONFINE_INIT"
 // shimConfig is what the init needs: the command, its confinement, and
 // the descriptors of its pipes.
 type shimConfig struct {
-	Outer    bool     `json:"outer"` // the init's parent, which starts it in its namespaces
-	Path     string   `json:"path"`  // "" for Probe's trial: set up, report, start nothing
+	Outer    bool     `json:"outer"`  // the init's parent, which starts it in its namespaces
+	Direct   bool     `json:"direct"` // an init started straight into its namespaces, by root, with no user namespace
+	Path     string   `json:"path"`   // "" for Probe's trial: set up, report, start nothing
 	Writable []string `json:"writable"`
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
@@ -53,16 +54,25 @@ type shimConfig struct {
 
 // Prepare makes cmd, not yet started, run in a sandbox of its own when
 // Launch starts it: cmd runs cleanexit's own executable, whose init (this
-// package's) starts it once more as the sandbox's init process, in new
-// user, PID, IPC and mount namespaces, which confines a thread by p and starts
-// the command from it. Wait, not cmd.Wait, says how the command ended.
+// package's) runs as the sandbox's init process, in new PID, IPC and
+// mount namespaces (and, but for root, a user namespace), confines a
+// thread by p and starts the command from it. Wait, not cmd.Wait, says
+// how the command ended.
 //
-// Why a process between cleanexit and the init: Go forks a process that
-// enters a new user namespace without vfork, copying the whole of the
-// parent's page tables, which for cleanexit cost 10 to 18 ms a run; the
-// process between is small, and cleanexit starts it with vfork. Root too
-// gets a user namespace, whose user keyrings are its own: without one, a
-// case's key in root's user keyring outlived its run.
+// Another user needs a user namespace to make the others, and goes
+// through a process between cleanexit and the init: Go forks a process
+// that enters a new user namespace without vfork, copying the whole of
+// the parent's page tables, which for cleanexit cost 10 to 18 ms a run;
+// the process between is small, and cleanexit starts it with vfork. Root
+// needs none, and cleanexit starts its init with vfork, straight into its
+// namespaces: a start of cleanexit's executable and a user namespace
+// fewer, about half a sandbox's cost (docs/performance.md). What the user
+// namespace kept apart besides, root's sandbox is kept from otherwise: its
+// init makes its mounts slaves of the caller's before it mounts its /proc
+// (a user namespace's mounts are slaves by themselves), and the kernel's
+// keyrings are refused to it (a user namespace has user keyrings of its
+// own; without one, a case's key in root's user keyring outlived its
+// run).
 func Prepare(cmd *exec.Cmd, p Policy) error {
 	self, err := os.Executable()
 	if err != nil {
@@ -79,7 +89,14 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 		return err
 	}
 	c := &child{report: report, lifeline: lifeline, initEnds: []*os.File{reportW, lifelineR}}
-	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
+	direct := startsDirect()
+	cfg := shimConfig{Outer: !direct, Direct: direct, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
+	if direct {
+		if cmd.SysProcAttr == nil {
+			cmd.SysProcAttr = &syscall.SysProcAttr{}
+		}
+		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWNS
+	}
 	files := append(slices.Clip(cmd.ExtraFiles), reportW, lifelineR)
 	cfg.Report, cfg.Lifeline = 1+len(files), 2+len(files)
 	if p.Processes > 0 {
@@ -247,9 +264,10 @@ func (e *InitError) Unwrap() error {
 }
 
 // ProbeChild says whether Prepare's sandboxes work here: it starts one
-// that starts nothing. A machine that forbids user namespaces (a
-// container's seccomp profile, kernel.unprivileged_userns_clone=0) or
-// lacks a writable pids cgroup for root says so now, once.
+// that starts nothing. A machine that forbids another user than root user
+// namespaces (a container's seccomp profile,
+// kernel.unprivileged_userns_clone=0), or lacks a writable pids cgroup
+// for root, says so now, once.
 func ProbeChild(p Policy) error {
 	if err := Probe(); err != nil {
 		return err
@@ -259,7 +277,7 @@ func ProbeChild(p Policy) error {
 		return err
 	}
 	if err := Launch(cmd); err != nil {
-		return fmt.Errorf("cannot start a sandbox's init process (user, PID and IPC namespaces): %w", err)
+		return fmt.Errorf("cannot start a sandbox's init process (PID, IPC and mount namespaces, and but for root a user namespace): %w", err)
 	}
 	if err := Wait(cmd); err != nil {
 		return fmt.Errorf("a sandbox's init process failed: %w", err)

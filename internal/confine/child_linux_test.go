@@ -143,8 +143,8 @@ func TestChildLeavesNoCgroup(t *testing.T) {
 }
 
 // TestChildLeavesNoIPC checks from outside that a sandboxed process's
-// SysV shared memory and its session key end with it, and that its /proc
-// is not mounted outside it.
+// SysV shared memory ends with it, that it can add no key to a keyring,
+// and that its /proc is not mounted outside it.
 func TestChildLeavesNoIPC(t *testing.T) {
 	const key = 0x0c1ea0e2
 	program := `
@@ -153,8 +153,8 @@ libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 assert libc.shmget(0x0c1ea0e2, 4096, 0o1600) >= 0, ctypes.get_errno()
 add_key = {"x86_64": 248, "aarch64": 217}[platform.machine()]
-assert libc.syscall(add_key, b"user", b"cleanexit-confine-test", b"x", 1, -3) > 0, ctypes.get_errno()
-assert "cleanexit-confine-test" in open("/proc/keys").read()
+assert libc.syscall(add_key, b"user", b"cleanexit-confine-test", b"x", 1, -3) < 0, "a key was added"
+assert ctypes.get_errno() == 1, ctypes.get_errno()  # EPERM
 `
 	mounts, _ := os.ReadFile("/proc/self/mounts")
 	if err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", program); err != nil {
@@ -171,17 +171,63 @@ assert "cleanexit-confine-test" in open("/proc/keys").read()
 	if strings.Contains(string(shm), fmt.Sprintf(" %d ", key)) {
 		t.Errorf("the sandbox's shared memory outlived it:\n%s", shm)
 	}
-	// A dead keyring's keys are collected a moment after its last user.
-	for i := 0; ; i++ {
-		keys, _ := os.ReadFile("/proc/keys")
-		if !strings.Contains(string(keys), "cleanexit-confine-test") {
-			break
-		}
-		if i == 100 {
-			t.Fatalf("the sandbox's session key outlived it:\n%s", keys)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if keys, _ := os.ReadFile("/proc/keys"); strings.Contains(string(keys), "cleanexit-confine-test") {
+		t.Errorf("the sandbox's key is in a keyring:\n%s", keys)
 	}
+}
+
+// TestChildMountsStayInside checks that the sandbox's /proc stays in its
+// own mount namespace where the caller's mounts propagate to their peers
+// (systemd makes / shared): root's sandbox has no user namespace, whose
+// mounts would be slaves of the caller's by themselves. The test binary
+// runs a sandbox again, as root, in a mount namespace of its own whose /
+// it makes shared, and compares its mounts before and after. Without the
+// init's remount of its tree as slaves, the sandbox's /proc was mounted
+// over the caller's, and the caller's /proc/self was gone.
+func TestChildMountsStayInside(t *testing.T) {
+	if !startsDirect() {
+		t.Skip("root's sandbox only (with CAP_SYS_ADMIN): another's has a user namespace of its own")
+	}
+	if err := ProbeChild(Policy{Writable: []string{t.TempDir()}, Processes: 40}); err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "CONFINE_SHARED_MOUNTS="+t.TempDir())
+	cmd.SysProcAttr = &syscall.SysProcAttr{Unshareflags: syscall.CLONE_NEWNS}
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != "same\n" {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// sandboxUnderSharedMounts is TestChildMountsStayInside's second half, in
+// a mount namespace of its own: it makes its / shared, runs a sandbox,
+// and says whether its mounts are the same after.
+func sandboxUnderSharedMounts(dir string) {
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_SHARED, ""); err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	before, err := os.ReadFile("/proc/self/mountinfo")
+	if err == nil {
+		cmd := exec.Command("/bin/true")
+		if err = Prepare(cmd, Policy{Writable: []string{dir}, Processes: 40}); err == nil {
+			if err = Launch(cmd); err == nil {
+				err = Wait(cmd)
+			}
+		}
+	}
+	if err != nil {
+		fmt.Println(err)
+		os.Exit(1)
+	}
+	after, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil || string(after) != string(before) {
+		fmt.Printf("the mounts changed (%v):\n%s\nthen:\n%s\n", err, before, after)
+		os.Exit(1)
+	}
+	fmt.Println("same")
+	os.Exit(0)
 }
 
 // TestChildHasNoCapabilities checks that the command keeps none of the

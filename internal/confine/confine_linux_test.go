@@ -35,6 +35,9 @@ func TestMain(m *testing.M) {
 	if token := os.Getenv("CONFINE_HOLD"); token != "" {
 		holdSandbox(token)
 	}
+	if dir := os.Getenv("CONFINE_SHARED_MOUNTS"); dir != "" {
+		sandboxUnderSharedMounts(dir)
+	}
 	code := m.Run()
 	ReleaseLaunchers() // a spare's empty cgroup would outlive the binary
 	os.Exit(code)

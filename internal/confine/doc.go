@@ -49,9 +49,9 @@
 // A thread of the caller shares its Landlock domain with what it starts,
 // and so can be reached by it. Prepare, Launch and Wait start a command
 // in a sandbox of its own instead: a child process that re-executes the
-// caller's own executable, which becomes process 1 of new user, PID, IPC
-// and mount namespaces (with a /proc of its own), joins a session keyring
-// of its own, holds the command
+// caller's own executable, which becomes process 1 of new PID, IPC and
+// mount namespaces (with a /proc of its own) and, but for root, a user
+// namespace, holds the command
 // to a process limit, confines a thread of its own as Run does, starts
 // the command from there, and relays its wait status. This package's
 // init function runs that init: in every program that links the package
@@ -61,6 +61,6 @@
 //
 // Requirements: Linux with Landlock ABI 3 or later (6.2, where truncation
 // is covered) on amd64 or arm64; Probe says what is missing, and
-// ProbeChild what Prepare's sandboxes lack (user namespaces, and for root
-// a pids cgroup).
+// ProbeChild what Prepare's sandboxes lack (for root a pids cgroup, for
+// another user user namespaces).
 package confine

@@ -64,7 +64,8 @@ var signalCalls = []argCall{
 
 // filter is the seccomp program: the architecture must be the process's
 // own (a 32-bit system call numbers differently), x32 calls are refused,
-// io_uring (whose operations include socket, and bypass seccomp), typing
+// io_uring (whose operations include socket, and bypass seccomp), the
+// kernel's keyrings (add_key, request_key, keyctl), typing
 // into a terminal and a mode with forbiddenMode bits fail with EPERM, and
 // without network a socket that is not a Unix one fails with EACCES.
 //
@@ -110,6 +111,12 @@ func filter(network, noExec bool, self int) []unix.SockFilter {
 		p = append(p, op(jge, x32SyscallBit, 0, 1), op(ret, eperm, 0, 0))
 	}
 	p = append(p, op(jeq, unix.SYS_IO_URING_SETUP, 0, 1), op(ret, eperm, 0, 0))
+	// The kernel's keyrings: none (see keyrings).
+	p = append(p,
+		op(jeq, unix.SYS_ADD_KEY, 2, 0),
+		op(jeq, unix.SYS_REQUEST_KEY, 1, 0),
+		op(jeq, unix.SYS_KEYCTL, 0, 1),
+		op(ret, eperm, 0, 0))
 	// ioctl: refuse typing into the terminal (TIOCSTI, and TIOCLINUX's
 	// paste on a console) and a SIGIO owner named by pointer, allow every
 	// other request.

@@ -34,8 +34,8 @@ var forwarded = []os.Signal{syscall.SIGABRT, syscall.SIGTERM, syscall.SIGINT, sy
 // runInit is the sandbox's init, process 1 of its PID namespace (or, with
 // cfg.Outer, the process before it: runOuter). It mounts its /proc, sets
 // RLIMIT_NPROC where no cgroup limits it, confines a thread of its own (a
-// new Landlock domain, which no cleanexit thread is in), joins a new
-// session keyring from there, starts the command from that thread, reaps what is
+// new Landlock domain, which no cleanexit thread is in, and a new session
+// keyring), starts the command from that thread, reaps what is
 // orphaned in the namespace, and relays the command's wait status on the
 // report pipe. It does not exec the command over itself: a PID
 // namespace's process 1 does not die of a signal it has no handler for,
@@ -71,6 +71,15 @@ func runInit(raw string) int {
 	if err := undumpable(); err != nil {
 		return fail("%v", err)
 	}
+	if cfg.Direct {
+		// Without a user namespace, the mount namespace's mounts are
+		// copies of the caller's with their propagation: where the
+		// caller's / is shared (systemd's), the /proc below would be
+		// mounted over the caller's too.
+		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
+			return fail("making the sandbox's mounts slaves of the machine's: %v", err)
+		}
+	}
 	if err := mountProc(); err != nil {
 		return fail("%v", err)
 	}
@@ -86,12 +95,6 @@ func runInit(raw string) int {
 	var startErr error
 	p := Policy{Writable: cfg.Writable, Network: cfg.Network}
 	err := Run(p, func() {
-		// The session keyring is a thread's credential: the confined
-		// thread's, which the command inherits.
-		if _, _, errno := unix.RawSyscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); errno != 0 {
-			startErr = fmt.Errorf("joining a session keyring of its own: %w", errno)
-			return
-		}
 		if cfg.Path != "" {
 			startErr = cmd.Start()
 		}
@@ -177,9 +180,9 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 // namespace over the machine's, so that /proc/<pid> names the process a
 // pid names there: a debugger (gdb reads /proc/<pid> of what it runs) and
 // a case's os.getpid() agree with the kernel, and the machine's processes,
-// cleanexit's among them, are not listed. The mount namespace belongs to
-// a user namespace of its own, so its mounts are at most slaves of the
-// machine's (mount_namespaces(7)): the mount does not propagate back.
+// cleanexit's among them, are not listed. The mount namespace's mounts are
+// at most slaves of the machine's (mount_namespaces(7)), by its user
+// namespace or by runInit's remount: the mount does not propagate back.
 func mountProc() error {
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting the sandbox's /proc: %w", err)

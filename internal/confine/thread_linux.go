@@ -120,6 +120,9 @@ func confineSelf(p Policy) error {
 // confineThread confines the calling thread, which must be locked to its
 // goroutine and never serve another.
 func confineThread(rs int, prog []unix.SockFilter) error {
+	if err := keyrings(); err != nil {
+		return err
+	}
 	if _, _, errno := unix.RawSyscall(unix.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0); errno != 0 {
 		return fmt.Errorf("no_new_privs: %w", errno)
 	}
@@ -130,4 +133,17 @@ func confineThread(rs int, prog []unix.SockFilter) error {
 		return err
 	}
 	return install(prog)
+}
+
+// keyrings gives the calling thread a session keyring of its own, new and
+// empty, so that what it starts does not possess the caller's. The filter
+// then refuses the keyring system calls: a sandbox of root's has no user
+// namespace (see Prepare), so a key added to the user keyring would be
+// root's and outlive the run, and a key read could be the caller's secret.
+// A kernel without keyrings has none to keep apart.
+func keyrings() error {
+	if _, _, errno := unix.RawSyscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0); errno != 0 && errno != unix.ENOSYS {
+		return fmt.Errorf("joining a session keyring of its own: %w", errno)
+	}
+	return nil
 }

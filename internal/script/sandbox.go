@@ -23,9 +23,10 @@ import (
 // confined before the script's first line (scriptT.confine); that thread
 // may start no program. Every process is started by cleanexit from an
 // unconfined thread, in a sandbox of its own (confine.Prepare): a child
-// process that is process 1 of new user, PID and IPC namespaces, with a
-// session keyring and a process limit of its own, confined in a Landlock
-// domain no cleanexit thread is in. python, pip and build-ext's compilers
+// process that is process 1 of new PID, IPC and mount namespaces (and,
+// but for root, a user namespace), with a session keyring and a process
+// limit of its own and no kernel keyrings, confined in a Landlock domain
+// no cleanexit thread is in. python, pip and build-ext's compilers
 // are started so by their commands, exec and wait lines are renamed to
 // cleanexit's (sandboxExec).
 //
