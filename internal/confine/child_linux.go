@@ -264,8 +264,8 @@ func (e *InitError) Unwrap() error {
 }
 
 // ProbeChild says whether Prepare's sandboxes work here: it starts one
-// that starts nothing. A machine that forbids another user than root user
-// namespaces (a container's seccomp profile,
+// that starts nothing. A machine that forbids user namespaces to users
+// other than root (a container's seccomp profile,
 // kernel.unprivileged_userns_clone=0), or lacks a writable pids cgroup
 // for root, says so now, once.
 func ProbeChild(p Policy) error {
