@@ -2,10 +2,12 @@ package script
 
 import (
 	"os"
+	"slices"
 	"syscall"
 )
 
-// The reaper reads /proc a few dozen times a run. os.Open offers each
+// The reaper reads /proc a few dozen times a run, the watchdog the whole
+// table. os.Open offers each
 // descriptor to the runtime's poller, which refuses /proc's files and
 // folders, at four fcntl and an epoll_ctl apiece: half of the system calls
 // of a final sweep. readProc and readProcDir read with plain ones.
@@ -20,7 +22,7 @@ func readProc(path string) ([]byte, error) {
 	buf := make([]byte, 0, 512)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+			buf = slices.Grow(buf, cap(buf))
 		}
 		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
 		switch {

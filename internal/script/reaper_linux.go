@@ -100,12 +100,12 @@ func runProcesses(marker string, afterScript bool) []process {
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
 	// Read after the table: a child listed there was started, if it was,
-	// before this read, and holds its pidfd by now. Read at once where the
-	// table holds a child of cleanexit's, which one of the questions below
-	// may be about; most final sweeps list none, and read no descriptors.
-	ours := readOurChildren()
+	// before this read, and holds its pidfd by now. Every question below
+	// is about a child of cleanexit's: where the table lists none, as in
+	// most final sweeps, the descriptors are not read.
+	var ours ourChildren
 	if slices.ContainsFunc(table, func(p process) bool { return p.ppid == self }) {
-		ours.read()
+		ours = readOurChildren()
 	}
 	selfSID := ourSession()
 	// With the subreaper, every process of ours is below us; without it,

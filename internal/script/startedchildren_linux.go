@@ -4,7 +4,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 )
 
@@ -65,35 +64,23 @@ func heldByPidfd() map[int]bool {
 
 // ourChildren tells, among this process's children, the ones an exec.Cmd
 // started from the orphans adopted; without pidfdsSeen it can tell
-// neither for certain. The descriptor table is read at the first
-// question, not before: most sweeps ask none, and the table is a read per
-// descriptor.
+// neither for certain.
 type ourChildren struct {
-	held func() map[int]bool
+	held map[int]bool
 	sure bool
 }
 
-// readOurChildren is taken after the processes it is asked about were
-// listed: a child listed was started, if it was, before the table is read,
-// and holds its pidfd by then.
 func readOurChildren() ourChildren {
 	if !pidfdsSeen.Load() {
 		return ourChildren{}
 	}
-	return ourChildren{held: sync.OnceValue(heldByPidfd), sure: true}
-}
-
-// read reads the descriptor table now, if it has not been read.
-func (c ourChildren) read() {
-	if c.sure {
-		c.held()
-	}
+	return ourChildren{held: heldByPidfd(), sure: true}
 }
 
 // started says pid, a child of this process, is certainly one an exec.Cmd
 // started and will wait for.
-func (c ourChildren) started(pid int) bool { return c.sure && c.held()[pid] }
+func (c ourChildren) started(pid int) bool { return c.sure && c.held[pid] }
 
 // adopted says pid, a child of this process, is certainly an orphan the
 // subreaper adopted, which nothing else will wait for.
-func (c ourChildren) adopted(pid int) bool { return c.sure && !c.held()[pid] }
+func (c ourChildren) adopted(pid int) bool { return c.sure && !c.held[pid] }

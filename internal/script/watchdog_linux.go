@@ -72,17 +72,17 @@ func watch(lifeline *os.File, prefix string) int {
 // killMarked kills every process whose environment holds needle, and
 // says how many it found.
 func killMarked(needle []byte) int {
-	entries, err := os.ReadDir("/proc")
+	names, err := readProcDir("/proc")
 	if err != nil {
 		return 0
 	}
 	self, found := os.Getpid(), 0
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
 		if err != nil || pid == self {
 			continue
 		}
-		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		env, err := readProc("/proc/" + name + "/environ")
 		if err != nil || !bytes.Contains(append([]byte{0}, env...), needle) {
 			continue
 		}
