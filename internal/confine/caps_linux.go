@@ -38,11 +38,11 @@ func dropCapabilities() error {
 	return nil
 }
 
-// startsDirect says whether Prepare starts the init straight into its
-// namespaces: root may, where it holds CAP_SYS_ADMIN to make them (a
-// container's root often does not, and goes through a user namespace as
-// another user does).
-var startsDirect = sync.OnceValue(func() bool {
+// holdersJoinable says whether this process's sandboxes run in holders
+// (see holder): root's may, where it holds CAP_SYS_ADMIN to make and join
+// their namespaces (a container's root often does not, and goes through a
+// user namespace as another user does).
+var holdersJoinable = sync.OnceValue(func() bool {
 	if unix.Geteuid() != 0 {
 		return false
 	}

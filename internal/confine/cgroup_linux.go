@@ -162,15 +162,17 @@ func removeStale(dir string) {
 	}
 }
 
-// startIn starts cmd in a new pids cgroup beneath h that holds at most
-// max processes, and returns the cgroup.
-func (h *pidsHierarchy) startIn(cmd *exec.Cmd, max int) (string, error) {
+// startIn runs start, which starts cmd, so that cmd is born in a new
+// pids cgroup beneath h that holds at most max processes, and returns the
+// cgroup. start runs on a thread of its own, locked to its goroutine and
+// ended with it, so it may change its thread for good (holder.enter).
+func (h *pidsHierarchy) startIn(cmd *exec.Cmd, max int, start func() error) (string, error) {
 	if h.v1 {
 		l := takeLauncher(h.dir, max)
 		if l.err != nil {
 			return "", l.err
 		}
-		return l.cgroup, l.do(cmd.Start)
+		return l.cgroup, l.do(start)
 	}
 	dir, err := newCgroup(h.dir, max)
 	if err != nil {
@@ -186,7 +188,7 @@ func (h *pidsHierarchy) startIn(cmd *exec.Cmd, max int) (string, error) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, fd
-	return dir, cmd.Start()
+	return dir, onOwnThread(start)
 }
 
 // A launcher is an OS thread of cleanexit's, locked to its goroutine and
@@ -324,11 +326,13 @@ func (l *launcher) do(start func() error) error {
 	return <-l.done
 }
 
-// ReleaseLaunchers ends the spare launchers and removes their cgroups,
-// and waits for those of ended sandboxes to go, for a caller that starts
-// no more sandboxes for now (a session's end): an empty cgroup would
-// outlive the process. A later Launch makes new ones.
+// ReleaseLaunchers ends the idle holders and the spare launchers, removes
+// the launchers' cgroups, and waits for those of ended sandboxes to go,
+// for a caller that starts no more sandboxes for now (a session's end):
+// a holder or an empty cgroup would outlive the session. A later Launch
+// makes new ones.
 func ReleaseLaunchers() {
+	releaseHolders()
 	spares.making.Wait()
 	spares.Lock()
 	var all []*launcher

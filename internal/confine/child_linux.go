@@ -13,11 +13,16 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // A child is a prepared command's side of its sandbox, kept from Prepare
 // to Wait: the pipe its init reports on, and the pids cgroup it runs in.
 type child struct {
+	holder    *holder        // root's: the holder it runs in, from Launch (see holder)
+	held      bool           // whether it runs in a holder, not under an init of its own
+	policy    Policy         // a held one's, which its starting thread confines itself by
 	report    *os.File       // read end: how the command ended, written by the init
 	lifeline  *os.File       // write end, held by this process alone: see shimConfig.Lifeline
 	initEnds  []*os.File     // the init's ends of both pipes, closed here once it has started
@@ -36,9 +41,10 @@ const shimVar = "CLEANEXIT_CONFINE_INIT"
 // shimConfig is what the init needs: the command, its confinement, and
 // the descriptors of its pipes.
 type shimConfig struct {
-	Outer    bool     `json:"outer"`  // the init's parent, which starts it in its namespaces
-	Direct   bool     `json:"direct"` // an init started straight into its namespaces, by root, with no user namespace
-	Path     string   `json:"path"`   // "" for Probe's trial: set up, report, start nothing
+	Outer    bool     `json:"outer"` // the init's parent, which starts it in its namespaces
+	Hold     bool     `json:"hold"`  // a holder (see holder), which starts nothing
+	Control  int      `json:"control"`
+	Path     string   `json:"path"` // "" for Probe's trial: set up, report, start nothing
 	Writable []string `json:"writable"`
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
@@ -53,27 +59,29 @@ type shimConfig struct {
 }
 
 // Prepare makes cmd, not yet started, run in a sandbox of its own when
-// Launch starts it: cmd runs cleanexit's own executable, whose init (this
-// package's) runs as the sandbox's init process, in new PID, IPC and
-// mount namespaces (and, but for root, a user namespace), confines a
-// thread by p and starts the command from it. Wait, not cmd.Wait, says
-// how the command ended.
+// Launch starts it. Wait, not cmd.Wait, says how the command ended.
 //
-// Another user needs a user namespace to make the others, and goes
-// through a process between cleanexit and the init: Go forks a process
-// that enters a new user namespace without vfork, copying the whole of
-// the parent's page tables, which for cleanexit cost 10 to 18 ms a run;
-// the process between is small, and cleanexit starts it with vfork. Root
-// needs none, and cleanexit starts its init with vfork, straight into its
-// namespaces: a start of cleanexit's executable and a user namespace
-// fewer, about half a sandbox's cost (docs/performance.md). What the user
-// namespace kept apart besides, root's sandbox is kept from otherwise: its
-// init makes its mounts slaves of the caller's before it mounts its /proc
-// (a user namespace's mounts are slaves by themselves), and the kernel's
-// keyrings are refused to it (a user namespace has user keyrings of its
-// own; without one, a case's key in root's user keyring outlived its
-// run).
+// Root's command runs in a holder's PID and mount namespaces (see
+// holder), and is cleanexit's child. Another user's runs cleanexit's own
+// executable, whose init (this package's) runs as the sandbox's init
+// process, in new user, PID, IPC and mount namespaces, confines a thread
+// by p and starts the command from it. A user namespace is needed to
+// make the others, and so is a process between cleanexit and the init:
+// Go forks a process that enters a new user namespace without vfork,
+// copying the whole of the parent's page tables, which for cleanexit
+// cost 10 to 18 ms a run; the process between is small, and cleanexit
+// starts it with vfork.
+//
+// What a user namespace keeps apart, root's sandbox is kept from
+// otherwise: the holder makes its mounts slaves of the caller's before
+// it mounts its /proc (a user namespace's mounts are slaves by
+// themselves), and the kernel's keyrings are refused to it (a user
+// namespace has user keyrings of its own; without one, a case's key in
+// root's user keyring outlived its run).
 func Prepare(cmd *exec.Cmd, p Policy) error {
+	if holdersJoinable() {
+		return prepareHeld(cmd, p)
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("sandbox: cannot find cleanexit's own executable: %w", err)
@@ -89,14 +97,7 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 		return err
 	}
 	c := &child{report: report, lifeline: lifeline, initEnds: []*os.File{reportW, lifelineR}}
-	direct := startsDirect()
-	cfg := shimConfig{Outer: !direct, Direct: direct, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
-	if direct {
-		if cmd.SysProcAttr == nil {
-			cmd.SysProcAttr = &syscall.SysProcAttr{}
-		}
-		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC | syscall.CLONE_NEWNS
-	}
+	cfg := shimConfig{Outer: true, Path: cmd.Path, Writable: p.Writable, Network: p.Network}
 	files := append(slices.Clip(cmd.ExtraFiles), reportW, lifelineR)
 	cfg.Report, cfg.Lifeline = 1+len(files), 2+len(files)
 	if p.Processes > 0 {
@@ -112,17 +113,36 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 		}
 	}
 	b, _ := json.Marshal(cfg)
-	env := cmd.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	// A copy: the caller's slice may be another command's (a rerun's).
-	cmd.Env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, shimVar+"=") })
-	cmd.Env = append(cmd.Env, shimVar+"="+string(b))
+	cmd.Env = append(withoutShimVar(cmd.Env), shimVar+"="+string(b))
 	cmd.Path = self
 	cmd.ExtraFiles = files
 	children.Store(cmd, c)
 	return nil
+}
+
+// prepareHeld is Prepare for root, whose command runs in a holder.
+func prepareHeld(cmd *exec.Cmd, p Policy) error {
+	c := &child{held: true, policy: p}
+	if p.Processes > 0 {
+		cg, ok := pidsCgroups()
+		if !ok {
+			return errRootNeedsCgroup
+		}
+		c.cgroups, c.processes = cg, p.Processes
+	}
+	cmd.Env = withoutShimVar(cmd.Env)
+	children.Store(cmd, c)
+	return nil
+}
+
+// withoutShimVar is env (the process's where nil) without shimVar, so
+// that a program that links this package does not take itself for an
+// init. A copy: the caller's slice may be another command's (a rerun's).
+func withoutShimVar(env []string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	return slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, shimVar+"=") })
 }
 
 // idMaps keep every ID what it is outside: all of them for root, whose
@@ -158,6 +178,9 @@ func Launch(cmd *exec.Cmd) error {
 // start starts cmd, born in a pids cgroup of its own where it has one
 // (see pidsHierarchy.startIn).
 func (c *child) start(cmd *exec.Cmd) error {
+	if c.held {
+		return c.startHeld(cmd.Start, cmd)
+	}
 	defer func() {
 		for _, f := range c.initEnds {
 			f.Close()
@@ -167,8 +190,35 @@ func (c *child) start(cmd *exec.Cmd) error {
 		return cmd.Start()
 	}
 	var err error
-	c.cgroup, err = c.cgroups.startIn(cmd, c.processes)
+	c.cgroup, err = c.cgroups.startIn(cmd, c.processes, cmd.Start)
 	return err
+}
+
+// startHeld lends c a holder and runs start, which starts cmd, from a
+// thread of its own in the holder's namespaces, confined by c's policy,
+// and in its pids cgroup where it has one.
+func (c *child) startHeld(start func() error, cmd *exec.Cmd) error {
+	h, err := takeHolder()
+	if err != nil {
+		return err
+	}
+	entered := func() error {
+		if err := h.enter(c.policy); err != nil {
+			return err
+		}
+		return start()
+	}
+	if c.cgroups == nil {
+		err = onOwnThread(entered)
+	} else {
+		c.cgroup, err = c.cgroups.startIn(cmd, c.processes, entered)
+	}
+	if err != nil {
+		h.giveBack(h.clear())
+		return err
+	}
+	c.holder = h
+	return nil
 }
 
 // unconfined runs f on a goroutine of its own, and so on a thread that
@@ -205,13 +255,16 @@ func (c *child) close() {
 // ended without relaying one, killed by a timeout or by the case, gives
 // its own status, which says so.
 func Wait(cmd *exec.Cmd) error {
-	err := cmd.Wait()
 	v, ok := children.LoadAndDelete(cmd)
 	if !ok {
-		return err
+		return cmd.Wait()
 	}
 	c := v.(*child)
 	defer unconfined(c.close)
+	if c.holder != nil {
+		return c.waitHeld(cmd)
+	}
+	err := cmd.Wait()
 	msg, rerr := io.ReadAll(io.LimitReader(c.report, 64<<10))
 	switch {
 	case rerr == nil && len(msg) == 5 && msg[0] == 'S':
@@ -226,6 +279,23 @@ func Wait(cmd *exec.Cmd) error {
 		return &InitError{Msg: "its init process exited without saying how the command ended"}
 	}
 	return fmt.Errorf("the sandbox's init process ended before the command did: %w", err)
+}
+
+// waitHeld waits for a command in a holder: once it has exited, and
+// before it is reaped, the holder clears its namespace, so that nothing
+// the command left holds its output open or meets the next command.
+func (c *child) waitHeld(cmd *exec.Cmd) error {
+	var info unix.Siginfo
+	for {
+		err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	cleared := c.holder.clear()
+	err := cmd.Wait()
+	c.holder.giveBack(cleared)
+	return err
 }
 
 // Ended is how a sandboxed command ended other than by exit 0, as its
@@ -273,6 +343,9 @@ func ProbeChild(p Policy) error {
 		return err
 	}
 	cmd := &exec.Cmd{Args: []string{"cleanexit-sandbox-probe"}} // no Path: the init starts nothing
+	if holdersJoinable() {
+		return probeHeld(cmd, p)
+	}
 	if err := Prepare(cmd, p); err != nil {
 		return err
 	}
@@ -281,6 +354,27 @@ func ProbeChild(p Policy) error {
 	}
 	if err := Wait(cmd); err != nil {
 		return fmt.Errorf("a sandbox's init process failed: %w", err)
+	}
+	return nil
+}
+
+// probeHeld is ProbeChild for root: it lends a holder, and enters it and
+// its cgroup as a command would, starting nothing.
+func probeHeld(cmd *exec.Cmd, p Policy) error {
+	if err := prepareHeld(cmd, p); err != nil {
+		return err
+	}
+	v, _ := children.LoadAndDelete(cmd)
+	c := v.(*child)
+	var err error
+	unconfined(func() {
+		if err = c.startHeld(func() error { return nil }, cmd); err == nil {
+			c.holder.giveBack(true)
+		}
+		c.close()
+	})
+	if err != nil {
+		return fmt.Errorf("a sandbox's holder failed: %w", err)
 	}
 	return nil
 }

@@ -53,7 +53,12 @@
 // mount namespaces (with a /proc of its own) and, but for root, a user
 // namespace, holds the command
 // to a process limit, confines a thread of its own as Run does, starts
-// the command from there, and relays its wait status. This package's
+// the command from there, and relays its wait status. Root, which may
+// join namespaces that exist, keeps such a process between commands
+// instead (a holder, one per command running at once): a thread of the
+// caller's joins its namespaces, makes an IPC namespace of its own,
+// confines itself, starts the command as the caller's child, and ends;
+// the holder kills what the command left before the next one. This package's
 // init function runs that init: in every program that links the package
 // (cleanexit and the test binaries), it does nothing unless the process
 // was started by Prepare (CLEANEXIT_CONFINE_INIT in its environment,

@@ -32,7 +32,8 @@ func init() {
 var forwarded = []os.Signal{syscall.SIGABRT, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2}
 
 // runInit is the sandbox's init, process 1 of its PID namespace (or, with
-// cfg.Outer, the process before it: runOuter). It mounts its /proc, sets
+// cfg.Outer, the process before it: runOuter; with cfg.Hold, a holder:
+// runHolder). It mounts its /proc, sets
 // RLIMIT_NPROC where no cgroup limits it, confines a thread of its own (a
 // new Landlock domain, which no cleanexit thread is in, and a new session
 // keyring), starts the command from that thread, reaps what is
@@ -66,19 +67,13 @@ func runInit(raw string) int {
 	if cfg.Outer {
 		return runOuter(cfg, report, fail)
 	}
+	if cfg.Hold {
+		return runHolder(cfg, report, fail)
+	}
 	// Not dumpable: the command, in the thread's domain, cannot read
 	// this process's memory nor ptrace it.
 	if err := undumpable(); err != nil {
 		return fail("%v", err)
-	}
-	if cfg.Direct {
-		// Without a user namespace, the mount namespace's mounts are
-		// copies of the caller's with their propagation: where the
-		// caller's / is shared (systemd's), the /proc below would be
-		// mounted over the caller's too.
-		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
-			return fail("making the sandbox's mounts slaves of the machine's: %v", err)
-		}
 	}
 	if err := mountProc(); err != nil {
 		return fail("%v", err)
@@ -182,7 +177,7 @@ func runOuter(cfg shimConfig, report *os.File, fail func(string, ...any) int) in
 // a case's os.getpid() agree with the kernel, and the machine's processes,
 // cleanexit's among them, are not listed. The mount namespace's mounts are
 // at most slaves of the machine's (mount_namespaces(7)), by its user
-// namespace or by runInit's remount: the mount does not propagate back.
+// namespace or by runHolder's remount: the mount does not propagate back.
 func mountProc() error {
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting the sandbox's /proc: %w", err)

@@ -1,0 +1,127 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// heldOnce runs python with args in root's holder, and says how it ended,
+// what it wrote, and which holder it ran in.
+func heldOnce(t *testing.T, p Policy, args ...string) (err error, out string, in *holder) {
+	t.Helper()
+	python, lerr := exec.LookPath("python3")
+	if lerr != nil {
+		t.Skip("no python3")
+	}
+	cmd := exec.Command(python, args...)
+	var b strings.Builder
+	cmd.Stdout, cmd.Stderr = &b, &b
+	if err := Prepare(cmd, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := Launch(cmd); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := children.Load(cmd)
+	in = v.(*child).holder
+	return Wait(cmd), b.String(), in
+}
+
+// needHolders skips a test where sandboxes have no holders (a user but
+// root, or root without CAP_SYS_ADMIN), after the probe.
+func needHolders(t *testing.T, p Policy) {
+	t.Helper()
+	if !holdersJoinable() {
+		t.Skip("holders are root's (with CAP_SYS_ADMIN)")
+	}
+	if err := ProbeChild(p); err != nil {
+		t.Skip(err)
+	}
+}
+
+// TestHolderClearsBetweenCommands checks that what a command leaves in
+// its holder is gone before the next command there starts: a detached
+// child that keeps the command's output open does not hold up Wait, is
+// no longer a process afterwards (looked for from outside), and the next
+// command in the same holder sees no process of its namespace but the
+// holder and itself, and none of the first one's SysV shared memory.
+func TestHolderClearsBetweenCommands(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	token := fmt.Sprintf("cleanexit-held-leftover-%d", os.Getpid())
+	leave := fmt.Sprintf(`
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+assert libc.shmget(0x0c1ea0e3, 4096, 0o1600) >= 0, ctypes.get_errno()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(60)", %q])
+    os._exit(0)
+time.sleep(0.2)
+`, token)
+	start := time.Now()
+	err, out, first := heldOnce(t, p, "-c", leave)
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Wait took %v: the leftover held the command's output", d)
+	}
+	if left := withArgument(token); len(left) > 0 {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		t.Fatalf("processes %v outlived their command in its holder", left)
+	}
+	look := `
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+others = sorted(int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid()))
+assert not others, [open(f"/proc/{p}/cmdline").read() for p in others]
+assert libc.shmget(0x0c1ea0e3, 0, 0) < 0 and ctypes.get_errno() == 2, "the first command's shared memory is here"
+`
+	err, out, second := heldOnce(t, p, "-c", look)
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if second != first {
+		t.Fatalf("the second command ran in another holder: nothing was checked")
+	}
+}
+
+// TestHolderOutlivesItsCommandsSignals checks that a command cannot end
+// its holder, and so a later command's sandbox, by signalling process 1
+// of its namespace: the signals are refused (Landlock's scope) or
+// ignored, and the holder serves the next command.
+func TestHolderOutlivesItsCommandsSignals(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	send := `
+import os, signal
+for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGUSR2, signal.SIGPIPE, signal.SIGALRM, signal.SIGABRT, signal.SIGTRAP, signal.SIGSYS, signal.SIGKILL):
+    try:
+        os.kill(1, s)
+    except PermissionError:
+        pass
+`
+	err, out, h := heldOnce(t, p, "-c", send)
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if err := h.cmd.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Fatalf("the holder ended: %v", err)
+	}
+	err, out, again := heldOnce(t, p, "-c", "pass")
+	if err != nil || again != h {
+		t.Fatalf("the next command: %v in holder %p, not %p: %s", err, again, h, out)
+	}
+}
