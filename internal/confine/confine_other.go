@@ -34,5 +34,8 @@ func Wait(cmd *exec.Cmd) error { return cmd.Wait() }
 // ProbeChild says why there is no sandbox here.
 func ProbeChild(p Policy) error { return Probe() }
 
+// Holder says that pid is no holder: there are none here.
+func Holder(pid int) (held, idle bool) { return false, false }
+
 // ReleaseLaunchers has nothing to release here.
 func ReleaseLaunchers() {}

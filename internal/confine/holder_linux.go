@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"slices"
 	"sync"
 	"syscall"
 
@@ -37,10 +38,23 @@ type holder struct {
 	lifeline *os.File // write end, as shimConfig.Lifeline's
 }
 
-// holders are the idle holders, and how many are lent out.
+// holders are the idle holders, and every holder by its pid.
 var holders struct {
 	sync.Mutex
 	idle []*holder
+	all  map[int]*holder
+}
+
+// Holder says whether pid is a holder of this process's, and whether it
+// is idle: lent to no command, and so with no other process in its
+// namespace. A caller that looks for the processes of its runs below
+// itself may pass over an idle holder, and need not ask about any holder
+// (it has none of a run's environment, and is in the caller's session).
+func Holder(pid int) (held, idle bool) {
+	holders.Lock()
+	defer holders.Unlock()
+	h, ok := holders.all[pid]
+	return ok, ok && slices.Contains(holders.idle, h)
 }
 
 // takeHolder lends an idle holder, or starts a new one.
@@ -130,6 +144,12 @@ func startHolder() (*holder, error) {
 		return nil, fmt.Errorf("sandbox: pidfd_open of a holder: %w", err)
 	}
 	unix.CloseOnExec(h.pidfd)
+	holders.Lock()
+	if holders.all == nil {
+		holders.all = map[int]*holder{}
+	}
+	holders.all[cmd.Process.Pid] = h
+	holders.Unlock()
 	return h, nil
 }
 
@@ -160,6 +180,9 @@ func (h *holder) clear() bool {
 func (h *holder) end() {
 	h.closeFiles()
 	if h.cmd.Process != nil {
+		holders.Lock()
+		delete(holders.all, h.cmd.Process.Pid)
+		holders.Unlock()
 		h.cmd.Process.Kill()
 		h.cmd.Wait()
 	}

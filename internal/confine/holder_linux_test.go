@@ -31,7 +31,17 @@ func heldOnce(t *testing.T, p Policy, args ...string) (err error, out string, in
 	}
 	v, _ := children.Load(cmd)
 	in = v.(*child).holder
-	return Wait(cmd), b.String(), in
+	if held, idle := Holder(in.cmd.Process.Pid); !held || idle {
+		t.Errorf("Holder of a lent holder: held %v, idle %v", held, idle)
+	}
+	err = Wait(cmd)
+	if held, idle := Holder(in.cmd.Process.Pid); !held || !idle {
+		t.Errorf("Holder of a holder given back: held %v, idle %v", held, idle)
+	}
+	if held, _ := Holder(cmd.Process.Pid); held {
+		t.Errorf("the command is taken for a holder")
+	}
+	return err, b.String(), in
 }
 
 // needHolders skips a test where sandboxes have no holders (a user but

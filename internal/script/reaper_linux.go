@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/cleanexit/cleanexit/internal/confine"
 )
 
 // subreaper is whether this process adopts its descendants' orphans, and
@@ -87,7 +89,7 @@ func runProcesses(marker string, afterScript bool) []process {
 	var table []process
 	if subreaper.ok.Load() {
 		others := otherRunsInterpreter(marker)
-		table = readDescendants(!afterScript, func(pid int) bool { return isWatchdog(pid) || others(pid) })
+		table = readDescendants(!afterScript, func(pid int) bool { return isWatchdog(pid) || others(pid) || idleHolder(pid) })
 	}
 	if table == nil {
 		table = readProcessTable()
@@ -101,10 +103,11 @@ func runProcesses(marker string, afterScript bool) []process {
 	}
 	// Read after the table: a child listed there was started, if it was,
 	// before this read, and holds its pidfd by now. Every question below
-	// is about a child of cleanexit's: where the table lists none, as in
-	// most final sweeps, the descriptors are not read.
+	// is about a child of cleanexit's but a sandbox's holder: where the
+	// table lists none, as in most final sweeps, the descriptors are not
+	// read.
 	var ours ourChildren
-	if slices.ContainsFunc(table, func(p process) bool { return p.ppid == self }) {
+	if slices.ContainsFunc(table, func(p process) bool { return p.ppid == self && !isHolder(p.pid) }) {
 		ours = readOurChildren()
 	}
 	selfSID := ourSession()
@@ -445,4 +448,18 @@ func readEnviron(dir string) (env []byte, dying bool, err error) {
 	}
 	st, ok := parseStat(string(b))
 	return env, ok && st.zombie, nil
+}
+
+// isHolder says whether pid is a sandbox's holder (confine.Holder): a
+// child of cleanexit's that no question about a run is about.
+func isHolder(pid int) bool {
+	held, _ := confine.Holder(pid)
+	return held
+}
+
+// idleHolder says whether pid is a holder lent to no command, with
+// nothing below it, which a sweep need not read.
+func idleHolder(pid int) bool {
+	_, idle := confine.Holder(pid)
+	return idle
 }
