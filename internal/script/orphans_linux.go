@@ -25,6 +25,9 @@ func reapOrphans() {
 	kids, _ := childrenOf("self")
 	var zombies []int
 	for _, pid := range kids {
+		if isHolder(pid) { // a sandbox's, which its exec.Cmd waits for
+			continue
+		}
 		b, err := readProc("/proc/" + strconv.Itoa(pid) + "/stat")
 		if err != nil {
 			continue
