@@ -295,6 +295,10 @@ func (c *child) waitHeld(cmd *exec.Cmd) error {
 	cleared := c.holder.clear()
 	err := cmd.Wait()
 	c.holder.giveBack(cleared)
+	if !cleared && err != nil {
+		// The holder's end took its namespace, and the command, with it.
+		return fmt.Errorf("the sandbox's holder ended before the command did: %w", err)
+	}
 	return err
 }
 

@@ -135,3 +135,33 @@ for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.S
 		t.Fatalf("the next command: %v in holder %p, not %p: %s", err, again, h, out)
 	}
 }
+
+// TestHolderEndsItsCommand checks that a holder killed while its command
+// runs (from outside: the command cannot) takes the command with it,
+// that Wait says so, and that the holder is not lent again.
+func TestHolderEndsItsCommand(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	cmd := exec.Command(python, "-c", "import time; time.sleep(60)")
+	if err := Prepare(cmd, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := Launch(cmd); err != nil {
+		t.Fatal(err)
+	}
+	v, _ := children.Load(cmd)
+	h := v.(*child).holder
+	h.cmd.Process.Kill()
+	start := time.Now()
+	err = Wait(cmd)
+	if err == nil || !strings.Contains(err.Error(), "holder ended") || time.Since(start) > 10*time.Second {
+		t.Fatalf("Wait after its holder was killed: %v, after %v", err, time.Since(start))
+	}
+	if held, _ := Holder(h.cmd.Process.Pid); held {
+		t.Fatal("the killed holder is still kept")
+	}
+}
