@@ -32,8 +32,10 @@ import (
 func main() { os.Exit(Main()) }
 
 // Main is the whole command, returning its exit status, so that tests can
-// run it in-process through testscript.
+// run it in-process through testscript. It catches the end signals from
+// its start (command.CatchEarly), and so is called once per process.
 func Main() int {
+	command.CatchEarly()
 	command.HideEnvironment()
 	command.CloseInheritedOnExec()
 	cleanexit := command.Group{Synopsis: "<command> [flags] [PATH|CASE…]", Footer: "Run 'cleanexit <command> -h' for a command's flags.", Commands: commands}
@@ -42,18 +44,18 @@ func Main() int {
 
 // commands are the subcommands, in the order the usage lists them.
 var commands = []command.Command{
-	{Name: "run", Summary: "run cases (default: the corpus) and report each run", Run: cmdRun},
-	{Name: "list", Summary: "list the runs a corpus expands to on this machine", Run: cmdList},
+	{Name: "run", Summary: "run cases (default: the corpus) and report each run", Run: cmdRun, Interruptible: true},
+	{Name: "list", Summary: "list the runs a corpus expands to on this machine", Run: cmdList, Interruptible: true},
 	{Name: "check", Summary: "validate cases; print every problem as file:line: message", Run: cmdCheck},
 	{Name: "toolchains", Summary: "show the interpreters found and the host's features", Run: cmdToolchains},
 	{Name: "python", Summary: "install interpreters with uv (python install 3.13t 3.14), then find them", Run: cmdPython},
-	{Name: "bisect", Summary: "find the release or commit of a package that broke a case's clean exit", Run: cmdBisect},
-	{Name: "prove", Summary: "show that each case discriminates: known-bad variants fail as declared, good ones pass", Run: cmdProve},
+	{Name: "bisect", Summary: "find the release or commit of a package that broke a case's clean exit", Run: cmdBisect, Interruptible: true},
+	{Name: "prove", Summary: "show that each case discriminates: known-bad variants fail as declared, good ones pass", Run: cmdProve, Interruptible: true},
 	{Name: "cache", Summary: "list, size, prune or clear the cached environments", Run: cmdCache},
 	{Name: "report", Summary: "merge JSON reports of several hosts into one Markdown or HTML matrix", Run: cmdReport},
 	{Name: "new", Summary: "write a new case from a repro, then check it", Run: cmdNew},
 	{Name: "import", Summary: "turn an upstream lit test of a Python file into a case", Run: cmdImport},
 	{Name: "fmt", Summary: "put case.yaml in canonical form (--check: only report)", Run: cmdFmt},
-	{Name: "exec", Summary: "run an existing command (a pytest suite, a CLI) and fail it on a crash at exit, even after its tests passed", Run: cmdExec},
-	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: cmdReduce},
+	{Name: "exec", Summary: "run an existing command (a pytest suite, a CLI) and fail it on a crash at exit, even after its tests passed", Run: cmdExec, Interruptible: true},
+	{Name: "reduce", Summary: "shrink a case's repro to the lines that still crash the same way", Run: cmdReduce, Interruptible: true},
 }

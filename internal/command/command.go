@@ -13,6 +13,9 @@ import (
 type Command struct {
 	Name, Summary string
 	Run           func(args []string, stdout, stderr io.Writer) error
+	// Interruptible is set for a command whose Run calls Interruptible,
+	// which takes the signals CatchEarly caught before it.
+	Interruptible bool
 }
 
 // A Group is a command made of subcommands: cleanexit itself, and those
@@ -53,6 +56,9 @@ func (g Group) Run(args []string, stdout, stderr io.Writer) error {
 	var names []string
 	for _, c := range g.Commands {
 		if c.Name == args[0] {
+			if !c.Interruptible {
+				releaseEarly()
+			}
 			return Quiet(Status(strings.TrimSpace(g.Name+" "+c.Name), c.Run(args[1:], stdout, stderr), stderr))
 		}
 		names = append(names, c.Name)

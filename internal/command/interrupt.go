@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"sync/atomic"
 )
 
 // errReaderGone is why Interruptible cancelled a context when stdout's or
@@ -28,6 +29,14 @@ func Interruptible() (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	caught := make(chan os.Signal, 4)
 	signal.Notify(caught, endSignals()...)
+	if early.on.Swap(false) {
+		// Caught from here on: what CatchEarly caught before is this
+		// command's too.
+		signal.Stop(early.caught)
+		for len(early.caught) > 0 && len(caught) < cap(caught) {
+			caught <- <-early.caught
+		}
+	}
 	done := make(chan struct{})
 	go func() {
 		for {
@@ -49,6 +58,52 @@ func Interruptible() (ctx context.Context, stop func()) {
 		close(done)
 		cancel(nil)
 	}
+}
+
+// early holds the end signals that come between a program's start and its
+// command's Interruptible (CatchEarly).
+var early struct {
+	on     atomic.Bool
+	caught chan os.Signal
+}
+
+// CatchEarly catches Ctrl-C, SIGTERM and SIGHUP from a program's start,
+// before it knows its command: one that calls Interruptible is given the
+// signals caught by then, so that a run stopped at once still removes its
+// folders and writes its report, as one stopped later does. Before, a
+// signal in its first milliseconds (Go's start, parsing the flags) killed
+// it with neither. A Group gives the signals their defaults back before
+// it runs a command that is not Interruptible, and raises again what it
+// caught. Process-wide: a program's main alone calls it.
+func CatchEarly() {
+	early.caught = make(chan os.Signal, 4)
+	signal.Notify(early.caught, earlySignals()...)
+	early.on.Store(true)
+}
+
+// releaseEarly ends CatchEarly's catching, and raises again each signal
+// it caught, now with its default: the process dies of it as it would
+// have.
+func releaseEarly() {
+	if !early.on.Swap(false) {
+		return
+	}
+	signal.Stop(early.caught)
+	for len(early.caught) > 0 {
+		raise(<-early.caught)
+	}
+}
+
+// earlySignals are endSignals but a broken pipe, which the Go runtime
+// itself raises on a write to stdout or stderr without a reader.
+func earlySignals() []os.Signal {
+	var sigs []os.Signal
+	for _, s := range endSignals() {
+		if s != brokenPipe {
+			sigs = append(sigs, s)
+		}
+	}
+	return sigs
 }
 
 // Interruption is the error that ends a command whose context

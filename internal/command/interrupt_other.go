@@ -18,5 +18,8 @@ var inheritedIgnores []os.Signal
 
 func outputGone() bool { return false }
 
+// raise ends the process as Ctrl-C would.
+func raise(os.Signal) { os.Exit(Interrupted) }
+
 // signalStatus is 130, Ctrl-C's, whatever stopped the command.
 func signalStatus(os.Signal) int { return Interrupted }

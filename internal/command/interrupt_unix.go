@@ -47,6 +47,13 @@ func outputGone() bool {
 	return false
 }
 
+// raise sends sig to this process, to die of it by its default.
+func raise(sig os.Signal) {
+	if n, ok := sig.(syscall.Signal); ok {
+		syscall.Kill(os.Getpid(), n)
+	}
+}
+
 // signalStatus is the status a shell gives a death by sig: 128+N.
 func signalStatus(sig os.Signal) int {
 	if n, ok := sig.(syscall.Signal); ok {

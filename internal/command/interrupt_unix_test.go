@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -89,4 +90,30 @@ func interruptibleChild() {
 	}
 	fmt.Fprintln(os.Stderr, state)
 	os.Exit(0)
+}
+
+// TestEarlySignalReachesInterruptible checks that a SIGTERM that comes
+// after CatchEarly and before Interruptible cancels Interruptible's
+// context, as one that comes after it does, instead of being lost or
+// killing the process.
+func TestEarlySignalReachesInterruptible(t *testing.T) {
+	CatchEarly()
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	for i := 0; len(early.caught) == 0; i++ {
+		if i == 200 {
+			t.Fatal("CatchEarly did not catch SIGTERM")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ctx, stop := Interruptible()
+	defer stop()
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the early SIGTERM did not cancel Interruptible's context")
+	}
+	var by stoppedBy
+	if !errors.As(context.Cause(ctx), &by) || by.sig != syscall.SIGTERM {
+		t.Fatalf("cancelled by %v, want SIGTERM", context.Cause(ctx))
+	}
 }
