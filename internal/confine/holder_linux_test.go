@@ -165,3 +165,34 @@ func TestHolderEndsItsCommand(t *testing.T) {
 		t.Fatal("the killed holder is still kept")
 	}
 }
+
+// TestReleaseEndsHolders checks from outside that ReleaseLaunchers, at a
+// session's end, leaves no holder of this process's running.
+func TestReleaseEndsHolders(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	if err, out, _ := heldOnce(t, p, "-c", "pass"); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	ReleaseLaunchers()
+	ours := func() []int {
+		var pids []int
+		for _, pid := range withArgument("cleanexit-sandbox-holder") {
+			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+			if err != nil {
+				continue
+			}
+			f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+			if len(f) > 1 && f[1] == fmt.Sprint(os.Getpid()) {
+				pids = append(pids, pid)
+			}
+		}
+		return pids
+	}
+	for i := 0; len(ours()) > 0; i++ {
+		if i == 100 {
+			t.Fatalf("holders %v outlived ReleaseLaunchers by 2 s", ours())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
