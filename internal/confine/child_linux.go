@@ -18,7 +18,8 @@ import (
 )
 
 // A child is a prepared command's side of its sandbox, kept from Prepare
-// to Wait: the pipe its init reports on, and the pids cgroup it runs in.
+// to Wait: the holder it runs in (root's), or the pipe its init reports
+// on, and the pids cgroup it runs in.
 type child struct {
 	holder    *holder        // root's: the holder it runs in, from Launch (see holder)
 	held      bool           // whether it runs in a holder, not under an init of its own
@@ -250,10 +251,11 @@ func (c *child) close() {
 }
 
 // Wait waits for cmd, started by Launch, and returns what cmd.Wait would
-// for the command itself: for one Prepare made, the status its init
-// relayed (an error holding it, which exitstatus reads). An init that
-// ended without relaying one, killed by a timeout or by the case, gives
-// its own status, which says so.
+// for the command itself: for one in a holder, cmd.Wait's own, once the
+// holder has cleared its namespace (waitHeld); for another one Prepare
+// made, the status its init relayed (an error holding it, which
+// exitstatus reads). An init that ended without relaying one, killed by a
+// timeout or by the case, gives its own status, which says so.
 func Wait(cmd *exec.Cmd) error {
 	v, ok := children.LoadAndDelete(cmd)
 	if !ok {

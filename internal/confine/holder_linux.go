@@ -155,14 +155,15 @@ func startHolder() (*holder, error) {
 
 // expect reads the holder's next answer, which must be want.
 func (h *holder) expect(want byte) error {
-	buf := make([]byte, 64<<10)
-	n, _ := h.answers.Read(buf[:1])
+	var answer [1]byte
+	n, _ := h.answers.Read(answer[:])
 	switch {
-	case n == 1 && buf[0] == want:
+	case n == 1 && answer[0] == want:
 		return nil
-	case n == 1 && buf[0] == 'E':
-		m, _ := h.answers.Read(buf)
-		return &InitError{Msg: string(buf[:m])}
+	case n == 1 && answer[0] == 'E':
+		msg := make([]byte, 64<<10)
+		m, _ := h.answers.Read(msg)
+		return &InitError{Msg: string(msg[:m])}
 	}
 	return &InitError{Msg: "a holder of namespaces ended unexpectedly"}
 }
