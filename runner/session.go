@@ -226,7 +226,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			<-watched
 			s.watcher.Close()
 			if s.sandbox != nil {
-				s.sandbox.Close() // its spare launchers, threads with cgroups
+				s.sandbox.Close() // its holders, processes with cgroups
 			}
 		}
 	}()

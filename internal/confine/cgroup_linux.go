@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,12 +25,14 @@ import (
 // whichever user or namespace. Other users get RLIMIT_NPROC, which counts
 // a user's processes in one user namespace (Linux 5.14), the sandbox's.
 //
-// A sandbox is born in its cgroup, never moved there: moving a process
-// into a cgroup waits for an RCU grace period (cgroup_threadgroup_rwsem),
-// 12 ms on a 2-core machine, most of a trivial run's budget. In cgroup v2,
+// A sandbox is born in its cgroup, never moved there. In cgroup v2,
 // clone3's CLONE_INTO_CGROUP does it; in v1, which moves threads one by
-// one, a thread of cleanexit's is moved into the next sandbox's cgroup
-// ahead of time (a spare launcher), and forks the sandbox from there.
+// one, the thread of cleanexit's that forks the sandbox moves itself
+// there first, by writing 0 to the cgroup's tasks file. Moving a thread
+// named by its ID takes the kernel's global cgroup_threadgroup_rwsem,
+// whose write side waits for an RCU grace period: 8 to 19 ms on Linux
+// 6.18 here, more than a trivial run. Pid 0 moves the calling thread
+// alone, which the kernel does without that lock: 70 to 85 µs.
 
 // A pidsHierarchy is where sandboxes' pids cgroups are made: cleanexit's
 // own pids cgroup.
@@ -112,30 +113,58 @@ func newCgroup(parent string, max int) (string, error) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return "", fmt.Errorf("sandbox: a process limit needs a pids cgroup: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(max)), 0); err != nil {
+	if err := limitCgroup(dir, max); err != nil {
 		removeCgroup(dir)
-		return "", fmt.Errorf("sandbox: setting the process limit: %w", err)
+		return "", err
 	}
 	return dir, nil
 }
 
+// limitCgroup sets the process limit of the cgroup dir.
+func limitCgroup(dir string, max int) error {
+	if err := writeCgroupFile(filepath.Join(dir, "pids.max"), strconv.Itoa(max)); err != nil {
+		return fmt.Errorf("sandbox: setting the process limit: %w", err)
+	}
+	return nil
+}
+
+// joinCgroup moves the calling thread, which must be locked to its
+// goroutine, into the v1 cgroup dir, by pid 0 (see above).
+func joinCgroup(dir string) error {
+	if err := writeCgroupFile(filepath.Join(dir, "tasks"), "0"); err != nil {
+		return fmt.Errorf("sandbox: moving a thread into its pids cgroup: %w", err)
+	}
+	return nil
+}
+
+// writeCgroupFile writes s to a cgroup's file by plain system calls: an
+// os.File would offer it to the poller first, which refuses it.
+func writeCgroupFile(path, s string) error {
+	fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	_, err = unix.Write(fd, []byte(s))
+	if cerr := unix.Close(fd); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // removals are the cgroups being removed behind the runs that used them:
-// ReleaseLaunchers waits for them, so one is added before it is called,
+// ReleaseHolders waits for them, so one is added before it is called,
 // never beside it.
 var removals sync.WaitGroup
 
 // removeCgroupLater removes a sandbox's cgroup without holding up its
-// caller: its last processes go a moment after the init's wait, and
+// caller: its last processes go a moment after their parent's wait, and
 // waiting for them cost a run about a millisecond.
 func removeCgroupLater(dir string) {
 	removals.Add(1)
-	go removeCounted(dir)
-}
-
-// removeCounted removes a cgroup already counted in removals.
-func removeCounted(dir string) {
-	defer removals.Done()
-	removeCgroup(dir)
+	go func() {
+		defer removals.Done()
+		removeCgroup(dir)
+	}()
 }
 
 // removeCgroup removes a sandbox's cgroup once its processes are gone;
@@ -165,189 +194,53 @@ func removeStale(dir string) {
 // startIn runs start, which starts cmd, so that cmd is born in a new
 // pids cgroup beneath h that holds at most max processes, and returns the
 // cgroup. start runs on a thread of its own, locked to its goroutine and
-// ended with it, so it may change its thread for good (holder.enter).
+// ended with it, so it may change its thread for good.
 func (h *pidsHierarchy) startIn(cmd *exec.Cmd, max int, start func() error) (string, error) {
-	if h.v1 {
-		l := takeLauncher(h.dir, max)
-		if l.err != nil {
-			return "", l.err
-		}
-		return l.cgroup, l.do(start)
-	}
 	dir, err := newCgroup(h.dir, max)
 	if err != nil {
 		return "", err
 	}
-	fd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if h.v1 {
+		return dir, onOwnThread(func() error {
+			if err := joinCgroup(dir); err != nil {
+				return err
+			}
+			return start()
+		})
+	}
+	fd, err := openCgroup(dir)
 	if err != nil {
 		removeCgroup(dir)
-		return "", fmt.Errorf("sandbox: %w", err)
+		return "", err
 	}
 	defer unix.Close(fd)
+	bornIn(cmd, fd)
+	return dir, onOwnThread(start)
+}
+
+// openCgroup opens a v2 cgroup for clone3's CLONE_INTO_CGROUP.
+func openCgroup(dir string) (int, error) {
+	fd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, fmt.Errorf("sandbox: %w", err)
+	}
+	return fd, nil
+}
+
+// bornIn makes cmd start in the v2 cgroup fd.
+func bornIn(cmd *exec.Cmd, fd int) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.UseCgroupFD, cmd.SysProcAttr.CgroupFD = true, fd
-	return dir, onOwnThread(start)
 }
 
-// A launcher is an OS thread of cleanexit's, locked to its goroutine and
-// already in a pids cgroup of its own (v1), waiting to fork a sandbox
-// there; the thread ends once it has, or once it has waited spareIdle
-// for one, and its cgroup is removed with its last process.
-type launcher struct {
-	cgroup string
-	err    error
-	run    chan func() error
-	done   chan error
-}
-
-// spareLaunchers is how many launchers wait ahead of the sandboxes: two
-// per run that may start at once, on a small machine. A spare takes a
-// grace period to make, about as long as a trivial run; with one per run,
-// 8 of a session's 50 sandboxes (-j 2) found none and waited for a new
-// one, up to 11 ms, where with two none did.
-const spareLaunchers = 4
-
-// spareIdle is how long a spare launcher waits for a sandbox.
-const spareIdle = 10 * time.Second
-
-var spares struct {
-	sync.Mutex
-	ready   map[int][]*launcher // by pids.max
-	pending map[int]int         // being made
-	making  sync.WaitGroup      // the pending
-}
-
-// takeLauncher is a launcher whose cgroup holds max processes: a spare
-// where one is ready, else a new one; a new spare is made behind it.
-func takeLauncher(parent string, max int) *launcher {
-	spares.Lock()
-	if spares.ready == nil {
-		spares.ready, spares.pending = map[int][]*launcher{}, map[int]int{}
-	}
-	var l *launcher
-	if ready := spares.ready[max]; len(ready) > 0 {
-		l, spares.ready[max] = ready[0], ready[1:]
-	}
-	for n := len(spares.ready[max]) + spares.pending[max]; n < spareLaunchers; n++ {
-		spares.pending[max]++
-		spares.making.Add(1)
-		go func() {
-			defer spares.making.Done()
-			s := newLauncher(parent, max, true)
-			spares.Lock()
-			spares.pending[max]--
-			if s.err == nil {
-				spares.ready[max] = append(spares.ready[max], s)
-			}
-			spares.Unlock()
-		}()
-	}
-	spares.Unlock()
-	if l == nil {
-		l = newLauncher(parent, max, false)
-	}
-	return l
-}
-
-// newLauncher starts a launcher and returns it once its thread is in its
-// cgroup. A spare gives up after spareIdle, unless taken by then.
-func newLauncher(parent string, max int, spare bool) *launcher {
-	l := &launcher{run: make(chan func() error), done: make(chan error, 1)}
-	ready := make(chan struct{})
-	go l.serve(parent, max, spare, ready)
-	<-ready
-	return l
-}
-
-// serve is the launcher's goroutine: it moves its thread, never the main
-// one (whose cgroup every fork of the Go runtime would otherwise share),
-// into a new cgroup, and runs the one start it is given there.
-func (l *launcher) serve(parent string, max int, spare bool, ready chan<- struct{}) {
-	runtime.LockOSThread()
-	if unix.Gettid() == unix.Getpid() {
-		go l.serve(parent, max, spare, ready)
-		// The main thread is given back as it was; the next goroutine
-		// cannot run on it while this one holds it.
-		runtime.UnlockOSThread()
-		return
-	}
-	// Never unlocked: the thread, in the sandbox's cgroup, ends with
-	// this goroutine and serves no other.
-	l.cgroup, l.err = newCgroup(parent, max)
-	if l.err == nil {
-		if err := os.WriteFile(filepath.Join(l.cgroup, "tasks"), []byte(strconv.Itoa(unix.Gettid())), 0); err != nil {
-			l.err = fmt.Errorf("sandbox: moving a thread into its pids cgroup: %w", err)
-			removeCgroupLater(l.cgroup) // once this thread has left it
-		}
-	}
-	close(ready)
-	if l.err != nil {
-		return
-	}
-	var idle <-chan time.Time
-	if spare {
-		idle = time.After(spareIdle)
-	}
-	for {
-		select {
-		case f := <-l.run:
-			if f == nil { // ReleaseLaunchers
-				l.done <- nil
-				return
-			}
-			l.done <- f()
-			return
-		case <-idle:
-			spares.Lock()
-			taken := true
-			ready := spares.ready[max]
-			for i, s := range ready {
-				if s == l {
-					spares.ready[max], taken = append(ready[:i:i], ready[i+1:]...), false
-					// Counted under the lock: a ReleaseLaunchers after
-					// it waits for the removal; one before it took l.
-					removals.Add(1)
-					break
-				}
-			}
-			spares.Unlock()
-			if !taken {
-				go removeCounted(l.cgroup) // once this thread has left it
-				return
-			}
-			idle = nil // taken in the meantime: its start is coming
-		}
-	}
-}
-
-// do runs start on the launcher's thread, so that what it forks is born
-// in the launcher's cgroup.
-func (l *launcher) do(start func() error) error {
-	l.run <- start
-	return <-l.done
-}
-
-// ReleaseLaunchers ends the idle holders and the spare launchers, removes
-// the launchers' cgroups, and waits for those of ended sandboxes to go,
-// for a caller that starts no more sandboxes for now (a session's end):
-// a holder or an empty cgroup would outlive the session. A later Launch
-// makes new ones.
-func ReleaseLaunchers() {
+// ReleaseHolders ends the idle holders and removes their cgroups, and
+// waits for the cgroups of ended sandboxes to go, for a caller that
+// starts no more sandboxes for now (a session's end): a holder or an
+// empty cgroup would outlive the session. A later Launch makes new ones.
+func ReleaseHolders() {
 	releaseHolders()
-	spares.making.Wait()
-	spares.Lock()
-	var all []*launcher
-	for max, ready := range spares.ready {
-		all = append(all, ready...)
-		delete(spares.ready, max)
-	}
-	spares.Unlock()
-	for _, l := range all {
-		l.do(nil)
-		removeCgroupLater(l.cgroup)
-	}
 	removals.Wait()
 }
 

@@ -54,7 +54,7 @@ type shimConfig struct {
 	// caller holds: it reads end of file once the caller is gone,
 	// SIGKILL included, and the init then ends, and its namespace with
 	// it. A parent-death signal would fire when the thread that forked
-	// the init ends, and cleanexit's threads do (a launcher's, a
+	// the init ends, and cleanexit's threads do (a starting one's, a
 	// confined one's).
 	Lifeline int `json:"lifeline"`
 }
@@ -197,22 +197,28 @@ func (c *child) start(cmd *exec.Cmd) error {
 
 // startHeld lends c a holder and runs start, which starts cmd, from a
 // thread of its own in the holder's namespaces, confined by c's policy,
-// and in its pids cgroup where it has one.
+// and in the holder's pids cgroup where c has a process limit.
 func (c *child) startHeld(start func() error, cmd *exec.Cmd) error {
 	h, err := takeHolder()
 	if err != nil {
 		return err
 	}
-	entered := func() error {
-		if err := h.enter(c.policy); err != nil {
-			return err
-		}
-		return start()
+	limited := c.cgroups != nil
+	if limited {
+		err = h.limitProcesses(c.cgroups, c.processes, cmd)
 	}
-	if c.cgroups == nil {
-		err = onOwnThread(entered)
-	} else {
-		c.cgroup, err = c.cgroups.startIn(cmd, c.processes, entered)
+	if err == nil {
+		err = onOwnThread(func() error {
+			if limited {
+				if err := h.joinLimited(); err != nil {
+					return err
+				}
+			}
+			if err := h.enter(c.policy); err != nil {
+				return err
+			}
+			return start()
+		})
 	}
 	if err != nil {
 		h.giveBack(h.clear())

@@ -122,9 +122,9 @@ except BlockingIOError:
 }
 
 // TestChildLeavesNoCgroup checks from outside that the pids cgroups of
-// sandboxes that ended, a fork bomb's among them, and those of the spare
-// launchers are gone once ReleaseLaunchers returns: they are removed
-// behind the runs, not by them.
+// sandboxes that ended, a fork bomb's among them, and those of the
+// holders are gone once ReleaseHolders returns: they are removed behind
+// the runs, not by them.
 func TestChildLeavesNoCgroup(t *testing.T) {
 	h, ok := pidsCgroups()
 	if !ok {
@@ -139,9 +139,9 @@ func TestChildLeavesNoCgroup(t *testing.T) {
 	}
 	bomb := "import os\nwhile True:\n    if os.fork() == 0:\n        os.read(os.pipe()[0], 1)\n"
 	sandboxed(t, p, "-c", bomb)
-	ReleaseLaunchers()
+	ReleaseHolders()
 	if left, _ := filepath.Glob(mine); len(left) > 0 {
-		t.Errorf("cgroups left after ReleaseLaunchers: %q", left)
+		t.Errorf("cgroups left after ReleaseHolders: %q", left)
 	}
 }
 

@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 		sandboxUnderSharedMounts(dir)
 	}
 	code := m.Run()
-	ReleaseLaunchers() // a spare's empty cgroup would outlive the binary
+	ReleaseHolders() // a holder, and its cgroup, would outlive the binary
 	os.Exit(code)
 }
 

@@ -37,5 +37,5 @@ func ProbeChild(p Policy) error { return Probe() }
 // Holder says that pid is no holder: there are none here.
 func Holder(pid int) (held, idle bool) { return false, false }
 
-// ReleaseLaunchers has nothing to release here.
-func ReleaseLaunchers() {}
+// ReleaseHolders has nothing to release here.
+func ReleaseHolders() {}

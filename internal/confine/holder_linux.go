@@ -36,6 +36,14 @@ type holder struct {
 	control  *os.File // write end: a byte asks the holder to clear its namespace
 	answers  *os.File // read end: 'R' once ready, 'D' once cleared, 'E' and why it failed
 	lifeline *os.File // write end, as shimConfig.Lifeline's
+
+	// The pids cgroup its commands are born in, made with its first
+	// command that has a process limit and kept until it ends: its
+	// commands' processes are gone from it once it has cleared its
+	// namespace, so one cgroup serves them all.
+	cgroup   string
+	cgroupFD int // cgroup v2: the cgroup, opened for clone3; else -1
+	limit    int // the cgroup's pids.max
 }
 
 // holders are the idle holders, and every holder by its pid.
@@ -82,7 +90,7 @@ func (h *holder) giveBack(cleared bool) {
 	holders.Unlock()
 }
 
-// releaseHolders ends the idle holders (see ReleaseLaunchers).
+// releaseHolders ends the idle holders (see ReleaseHolders).
 func releaseHolders() {
 	holders.Lock()
 	idle := holders.idle
@@ -130,7 +138,7 @@ func startHolder() (*holder, error) {
 	for _, f := range []*os.File{answersW, lifelineR, controlR} {
 		f.Close()
 	}
-	h := &holder{cmd: cmd, pidfd: -1, control: control, answers: answers, lifeline: lifeline}
+	h := &holder{cmd: cmd, pidfd: -1, control: control, answers: answers, lifeline: lifeline, cgroupFD: -1}
 	if err != nil {
 		h.closeFiles()
 		return nil, fmt.Errorf("sandbox: cannot start a holder of namespaces (PID and mount): %w", err)
@@ -177,7 +185,8 @@ func (h *holder) clear() bool {
 	return h.expect('D') == nil
 }
 
-// end ends the holder, and with it what is left in its namespace.
+// end ends the holder, and with it what is left in its namespace, and
+// removes its cgroup.
 func (h *holder) end() {
 	h.closeFiles()
 	if h.cmd.Process != nil {
@@ -187,16 +196,62 @@ func (h *holder) end() {
 		h.cmd.Process.Kill()
 		h.cmd.Wait()
 	}
+	if h.cgroup != "" {
+		removeCgroupLater(h.cgroup)
+		h.cgroup = ""
+	}
 }
 
 func (h *holder) closeFiles() {
 	for _, f := range []*os.File{h.control, h.answers, h.lifeline} {
 		f.Close()
 	}
-	if h.pidfd >= 0 {
-		unix.Close(h.pidfd)
-		h.pidfd = -1
+	for _, fd := range []*int{&h.pidfd, &h.cgroupFD} {
+		if *fd >= 0 {
+			unix.Close(*fd)
+			*fd = -1
+		}
 	}
+}
+
+// limitProcesses makes cmd, to be started in the holder, be born in the
+// holder's pids cgroup beneath hier, holding at most max processes: in
+// cgroup v2 by clone3, in v1 by the starting thread's joining it
+// (joinLimited). It makes the cgroup with the first command that asks.
+func (h *holder) limitProcesses(hier *pidsHierarchy, max int, cmd *exec.Cmd) error {
+	if h.cgroup == "" {
+		dir, err := newCgroup(hier.dir, max)
+		if err != nil {
+			return err
+		}
+		if !hier.v1 {
+			if h.cgroupFD, err = openCgroup(dir); err != nil {
+				removeCgroup(dir)
+				return err
+			}
+		}
+		h.cgroup, h.limit = dir, max
+	}
+	if h.limit != max {
+		if err := limitCgroup(h.cgroup, max); err != nil {
+			return err
+		}
+		h.limit = max
+	}
+	if h.cgroupFD >= 0 {
+		bornIn(cmd, h.cgroupFD)
+	}
+	return nil
+}
+
+// joinLimited moves the calling thread, which starts a command that
+// limitProcesses prepared, into the holder's v1 cgroup; in v2, clone3
+// puts the command there itself.
+func (h *holder) joinLimited() error {
+	if h.cgroup == "" || h.cgroupFD >= 0 {
+		return nil
+	}
+	return joinCgroup(h.cgroup)
 }
 
 // enter moves the calling thread into the holder's PID (for what it

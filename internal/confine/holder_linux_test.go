@@ -166,7 +166,7 @@ func TestHolderEndsItsCommand(t *testing.T) {
 	}
 }
 
-// TestReleaseEndsHolders checks from outside that ReleaseLaunchers, at a
+// TestReleaseEndsHolders checks from outside that ReleaseHolders, at a
 // session's end, leaves no holder of this process's running.
 func TestReleaseEndsHolders(t *testing.T) {
 	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
@@ -174,7 +174,7 @@ func TestReleaseEndsHolders(t *testing.T) {
 	if err, out, _ := heldOnce(t, p, "-c", "pass"); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	ReleaseLaunchers()
+	ReleaseHolders()
 	ours := func() []int {
 		var pids []int
 		for _, pid := range withArgument("cleanexit-sandbox-holder") {
@@ -191,8 +191,57 @@ func TestReleaseEndsHolders(t *testing.T) {
 	}
 	for i := 0; len(ours()) > 0; i++ {
 		if i == 100 {
-			t.Fatalf("holders %v outlived ReleaseLaunchers by 2 s", ours())
+			t.Fatalf("holders %v outlived ReleaseHolders by 2 s", ours())
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestHolderLimitsEachCommand checks that the pids cgroup a holder keeps
+// for its commands holds each of them to its own limit: a fork bomb
+// meets it, the next command in the same holder forks as many processes
+// as its own limit allows (nothing of the bomb's is counted), and a
+// lower limit asked for later applies at once.
+func TestHolderLimitsEachCommand(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	forks := func(n int) string {
+		return fmt.Sprintf(`
+import os, sys
+r, w = os.pipe()
+n = 0
+try:
+    while n < %d:
+        if os.fork() == 0:
+            os.close(w)
+            os.read(r, 1)
+            os._exit(0)
+        n += 1
+except BlockingIOError:
+    sys.exit(f"refused after {n}")
+print("forked", n)
+`, n)
+	}
+	err, out, bomb := heldOnce(t, p, "-c", forks(200))
+	if err == nil || !strings.Contains(out, "refused after") {
+		t.Fatalf("a fork bomb under a limit of 40 processes: %v: %s", err, out)
+	}
+	if bomb.cgroup == "" {
+		t.Fatal("the holder has no cgroup")
+	}
+	err, out, again := heldOnce(t, p, "-c", forks(35))
+	if again != bomb {
+		t.Fatal("the next command ran in another holder: nothing was checked")
+	}
+	if err != nil || !strings.Contains(out, "forked 35") {
+		t.Fatalf("35 processes under a limit of 40, after a fork bomb in the same holder: %v: %s", err, out)
+	}
+	p.Processes = 10
+	err, out, lower := heldOnce(t, p, "-c", forks(35))
+	if lower != bomb {
+		t.Fatal("the third command ran in another holder: nothing was checked")
+	}
+	if err == nil || !strings.Contains(out, "refused after") {
+		t.Fatalf("35 processes under a limit of 10: %v: %s", err, out)
 	}
 }

@@ -25,7 +25,7 @@ func BenchmarkStartSandboxed(b *testing.B) {
 	if err := ProbeChild(p); err != nil {
 		b.Skip(err)
 	}
-	defer ReleaseLaunchers()
+	defer ReleaseHolders()
 	for b.Loop() {
 		cmd := exec.Command("/bin/true")
 		if err := Prepare(cmd, p); err != nil {

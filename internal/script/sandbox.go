@@ -57,10 +57,10 @@ func NewSandbox() (*Sandbox, error) {
 // build with a compiler per core needs.
 const sandboxProcesses = 1024
 
-// Close lets go of what the sandbox keeps for the runs to come (the
-// launchers whose cgroups a sandbox is born in: see confine.Launch); a
-// later run makes it again.
-func (sb *Sandbox) Close() { confine.ReleaseLaunchers() }
+// Close lets go of what the sandbox keeps for the runs to come (root's
+// holders, and their cgroups: see confine.Prepare); a later run makes it
+// again.
+func (sb *Sandbox) Close() { confine.ReleaseHolders() }
 
 // policy is what the script's thread may do: write beneath work, its
 // $WORK, and Writable, and start no program (each is started in a sandbox
