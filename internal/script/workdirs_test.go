@@ -19,7 +19,8 @@ func TestWorkdirsLendsEmptiedFoldersAgain(t *testing.T) {
 	if a.slot == b.slot {
 		t.Fatalf("two runs at once share %s", a.slot)
 	}
-	// What a run leaves: case files, nested folders, a temp file.
+	// What a run leaves: its script, case files, nested folders, a temp file.
+	mustWrite(t, a.script, "x")
 	mustWrite(t, filepath.Join(a.work, "deep", "er", "file"), "x")
 	mustWrite(t, filepath.Join(a.work, ".tmp", "t", "file"), "x")
 	w.giveBack(a)
@@ -29,6 +30,9 @@ func TestWorkdirsLendsEmptiedFoldersAgain(t *testing.T) {
 	}
 	if c.slot != a.slot {
 		t.Errorf("lent %s, want the emptied %s again", c.slot, a.slot)
+	}
+	if _, err := os.Lstat(c.script); !os.IsNotExist(err) {
+		t.Errorf("the last run's script is still there (%v): the next one would truncate it", err)
 	}
 	if got := names(t, c.work); len(got) != 1 || got[0] != ".tmp" {
 		t.Errorf("$WORK holds %v, want only .tmp", got)
