@@ -151,6 +151,21 @@ func writeCgroupFile(path, s string) error {
 	return err
 }
 
+// readCgroupFile reads a cgroup's file by plain system calls.
+func readCgroupFile(path string) (string, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return "", err
+	}
+	defer unix.Close(fd)
+	var buf [64]byte
+	n, err := unix.Read(fd, buf[:])
+	if err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
+}
+
 // removals are the cgroups being removed behind the runs that used them:
 // ReleaseHolders waits for them, so one is added before it is called,
 // never beside it.

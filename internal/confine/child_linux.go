@@ -24,6 +24,7 @@ type child struct {
 	holder    *holder        // root's: the holder it runs in, from Launch (see holder)
 	held      bool           // whether it runs in a holder, not under an init of its own
 	policy    Policy         // a held one's, which its starting thread confines itself by
+	config    shimConfig     // another user's: the init's, passed to it as Launch starts it
 	report    *os.File       // read end: how the command ended, written by the init
 	lifeline  *os.File       // write end, held by this process alone: see shimConfig.Lifeline
 	initEnds  []*os.File     // the init's ends of both pipes, closed here once it has started
@@ -42,10 +43,14 @@ const shimVar = "CLEANEXIT_CONFINE_INIT"
 // shimConfig is what the init needs: the command, its confinement, and
 // the descriptors of its pipes.
 type shimConfig struct {
-	Outer    bool     `json:"outer"` // the init's parent, which starts it in its namespaces
-	Hold     bool     `json:"hold"`  // a holder (see holder), which starts nothing
-	Control  int      `json:"control"`
-	Path     string   `json:"path"` // "" for Probe's trial: set up, report, start nothing
+	Outer   bool   `json:"outer"` // the init's parent, which starts it in its namespaces
+	Hold    bool   `json:"hold"`  // a holder (see holder), which starts nothing
+	Control int    `json:"control"`
+	Path    string `json:"path"` // "" for Probe's trial: set up, report, start nothing
+	// Grouped: the caller started the sandbox in a process group of its
+	// own, as it does an interpreter it kills with its group: what the
+	// command leaves in that group is not named (leftInNamespace).
+	Grouped  bool     `json:"grouped"`
 	Writable []string `json:"writable"`
 	Network  bool     `json:"network"`
 	Nproc    int      `json:"nproc"` // RLIMIT_NPROC to set, 0 for none (root: the cgroup limits)
@@ -113,8 +118,8 @@ func Prepare(cmd *exec.Cmd, p Policy) error {
 			cfg.Nproc = p.Processes
 		}
 	}
-	b, _ := json.Marshal(cfg)
-	cmd.Env = append(withoutShimVar(cmd.Env), shimVar+"="+string(b))
+	c.config = cfg
+	cmd.Env = withoutShimVar(cmd.Env)
 	cmd.Path = self
 	cmd.ExtraFiles = files
 	children.Store(cmd, c)
@@ -187,6 +192,10 @@ func (c *child) start(cmd *exec.Cmd) error {
 			f.Close()
 		}
 	}()
+	// The caller may have given cmd its process group since Prepare.
+	c.config.Grouped = cmd.SysProcAttr != nil && cmd.SysProcAttr.Setpgid
+	b, _ := json.Marshal(c.config)
+	cmd.Env = append(cmd.Env, shimVar+"="+string(b))
 	if c.cgroups == nil {
 		return cmd.Start()
 	}
@@ -221,7 +230,8 @@ func (c *child) startHeld(start func() error, cmd *exec.Cmd) error {
 		})
 	}
 	if err != nil {
-		h.giveBack(h.clear())
+		_, cleared := h.clear()
+		h.giveBack(cleared)
 		return err
 	}
 	c.holder = h
@@ -257,15 +267,23 @@ func (c *child) close() {
 }
 
 // Wait waits for cmd, started by Launch, and returns what cmd.Wait would
-// for the command itself: for one in a holder, cmd.Wait's own, once the
-// holder has cleared its namespace (waitHeld); for another one Prepare
-// made, the status its init relayed (an error holding it, which
+// for the command itself (see WaitLeft).
+func Wait(cmd *exec.Cmd) error {
+	_, err := WaitLeft(cmd)
+	return err
+}
+
+// WaitLeft waits for cmd, started by Launch, and returns what cmd.Wait
+// would for the command itself, and what the command left running in its
+// sandbox, which the sandbox killed: for one in a holder, cmd.Wait's own,
+// once the holder has cleared its namespace (waitHeld); for another one
+// Prepare made, the status its init relayed (an error holding it, which
 // exitstatus reads). An init that ended without relaying one, killed by a
 // timeout or by the case, gives its own status, which says so.
-func Wait(cmd *exec.Cmd) error {
+func WaitLeft(cmd *exec.Cmd) ([]Leftover, error) {
 	v, ok := children.LoadAndDelete(cmd)
 	if !ok {
-		return cmd.Wait()
+		return nil, cmd.Wait()
 	}
 	c := v.(*child)
 	defer unconfined(c.close)
@@ -275,24 +293,27 @@ func Wait(cmd *exec.Cmd) error {
 	err := cmd.Wait()
 	msg, rerr := io.ReadAll(io.LimitReader(c.report, 64<<10))
 	switch {
-	case rerr == nil && len(msg) == 5 && msg[0] == 'S':
+	case rerr == nil && len(msg) >= 5 && msg[0] == 'S':
+		left, _ := decodeLeftovers(msg[5:])
 		ws := syscall.WaitStatus(binary.LittleEndian.Uint32(msg[1:]))
 		if ws.Exited() && ws.ExitStatus() == 0 {
-			return nil
+			return left, nil
 		}
-		return &Ended{Status: ws}
+		return left, &Ended{Status: ws}
 	case rerr == nil && len(msg) > 0 && msg[0] == 'E':
-		return &InitError{Msg: string(msg[1:])}
+		return nil, &InitError{Msg: string(msg[1:])}
 	case err == nil:
-		return &InitError{Msg: "its init process exited without saying how the command ended"}
+		return nil, &InitError{Msg: "its init process exited without saying how the command ended"}
 	}
-	return fmt.Errorf("the sandbox's init process ended before the command did: %w", err)
+	return nil, fmt.Errorf("the sandbox's init process ended before the command did: %w", err)
 }
 
 // waitHeld waits for a command in a holder: once it has exited, and
 // before it is reaped, the holder clears its namespace, so that nothing
-// the command left holds its output open or meets the next command.
-func (c *child) waitHeld(cmd *exec.Cmd) error {
+// the command left holds its output open or meets the next command. A
+// namespace that holds nothing but the command needs no clearing
+// (holder.emptyBut), which spares the round trip to the holder.
+func (c *child) waitHeld(cmd *exec.Cmd) ([]Leftover, error) {
 	var info unix.Siginfo
 	for {
 		err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
@@ -300,14 +321,18 @@ func (c *child) waitHeld(cmd *exec.Cmd) error {
 			break
 		}
 	}
-	cleared := c.holder.clear()
+	var left []Leftover
+	cleared := c.holder.emptyBut(c.cgroups != nil)
+	if !cleared {
+		left, cleared = c.holder.clear()
+	}
 	err := cmd.Wait()
 	c.holder.giveBack(cleared)
 	if !cleared && err != nil {
 		// The holder's end took its namespace, and the command, with it.
-		return fmt.Errorf("the sandbox's holder ended before the command did: %w", err)
+		return left, fmt.Errorf("the sandbox's holder ended before the command did: %w", err)
 	}
-	return err
+	return left, err
 }
 
 // Ended is how a sandboxed command ended other than by exit 0, as its

@@ -330,3 +330,65 @@ func TestChildEndsWithItsCaller(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestChildNamesWhatItLeft checks that a sandbox names what its command
+// left running, which it killed: a process in a session of its own is
+// named; one still in the command's process group is named too, unless
+// the caller gave the command a group of its own, which is then killed
+// whole, unnamed, as an unconfined interpreter's group is. None is a
+// process afterwards, looked for from outside. As root the holder names
+// them, as another user the init (run the test binary as nobody).
+func TestChildNamesWhatItLeft(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	if err := ProbeChild(p); err != nil {
+		t.Skip(err)
+	}
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	grouped := fmt.Sprintf("cleanexit-left-grouped-%d", os.Getpid())
+	detached := fmt.Sprintf("cleanexit-left-detached-%d", os.Getpid())
+	program := fmt.Sprintf(`
+import os, sys, time
+if os.fork() == 0:
+    os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(60)", %q])
+if os.fork() == 0:
+    os.setsid()
+    os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(60)", %q])
+time.sleep(0.3)
+`, grouped, detached)
+	for _, c := range []struct {
+		setpgid bool
+		named   int
+	}{{true, 1}, {false, 2}} {
+		cmd := exec.Command(python, "-c", program)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: c.setpgid}
+		if err := Prepare(cmd, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := Launch(cmd); err != nil {
+			t.Fatal(err)
+		}
+		left, err := WaitLeft(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, token := range []string{grouped, detached} {
+			if pids := withArgument(token); len(pids) > 0 {
+				for _, pid := range pids {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+				t.Errorf("%s outlived its command's sandbox: %v", token, pids)
+			}
+		}
+		if len(left) != c.named {
+			t.Errorf("Setpgid %v: left %v, want %d", c.setpgid, left, c.named)
+		}
+		for _, l := range left {
+			if !strings.HasPrefix(l.Name, "python") || l.PID <= 1 {
+				t.Errorf("Setpgid %v: left %v, want pythons", c.setpgid, l)
+			}
+		}
+	}
+}

@@ -31,6 +31,9 @@ func Launch(cmd *exec.Cmd) error { return cmd.Start() }
 // Wait waits for cmd.
 func Wait(cmd *exec.Cmd) error { return cmd.Wait() }
 
+// WaitLeft waits for cmd, which has no sandbox to kill what it left.
+func WaitLeft(cmd *exec.Cmd) ([]Leftover, error) { return nil, cmd.Wait() }
+
 // ProbeChild says why there is no sandbox here.
 func ProbeChild(p Policy) error { return Probe() }
 

@@ -3,13 +3,17 @@
 package confine
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -34,7 +38,7 @@ type holder struct {
 	cmd      *exec.Cmd
 	pidfd    int      // the holder's, to join its namespaces by
 	control  *os.File // write end: a byte asks the holder to clear its namespace
-	answers  *os.File // read end: 'R' once ready, 'D' once cleared, 'E' and why it failed
+	answers  *os.File // read end: 'R' once ready, 'D' and what it killed once cleared, 'E' and why it failed
 	lifeline *os.File // write end, as shimConfig.Lifeline's
 
 	// The pids cgroup its commands are born in, made with its first
@@ -177,12 +181,54 @@ func (h *holder) expect(want byte) error {
 }
 
 // clear asks the holder to kill and reap what is left in its namespace,
-// and waits until it has.
-func (h *holder) clear() bool {
+// and waits until it has; it returns what was left running.
+func (h *holder) clear() (left []Leftover, ok bool) {
 	if _, err := h.control.Write([]byte{'K'}); err != nil {
+		return nil, false
+	}
+	if h.expect('D') != nil {
+		return nil, false
+	}
+	var size [4]byte
+	if _, err := io.ReadFull(h.answers, size[:]); err != nil {
+		return nil, false
+	}
+	msg := make([]byte, 4+binary.LittleEndian.Uint32(size[:]))
+	copy(msg, size[:])
+	if _, err := io.ReadFull(h.answers, msg[4:]); err != nil {
+		return nil, false
+	}
+	return decodeLeftovers(msg)
+}
+
+// emptyBut says whether the holder still runs and its namespace holds no
+// process but its exited command, without asking the holder: where the
+// command was born in the holder's cgroup, everything it started was
+// too, and the cgroup counts each process from its fork to its reaping,
+// the exited command included. A count above one (a process left, a
+// zombie the holder has yet to reap, the starting thread of cleanexit's
+// that has not yet ended) leaves the clearing to the holder, and so does
+// a holder that is ending: its answers pipe has hung up. (A holder killed
+// while its command runs kills the command, and does not finish exiting
+// until cleanexit reaps that; its pidfd is not ready until then.)
+func (h *holder) emptyBut(limited bool) bool {
+	if !limited || h.cgroup == "" {
 		return false
 	}
-	return h.expect('D') == nil
+	b, err := readCgroupFile(filepath.Join(h.cgroup, "pids.current"))
+	if err != nil || strings.TrimSpace(b) != "1" {
+		return false
+	}
+	raw, err := h.answers.SyscallConn()
+	if err != nil {
+		return false
+	}
+	quiet := false
+	raw.Control(func(fd uintptr) {
+		n, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 0)
+		quiet = err == nil && n == 0
+	})
+	return quiet
 }
 
 // end ends the holder, and with it what is left in its namespace, and
@@ -337,8 +383,9 @@ func runHolder(cfg shimConfig, answers *os.File, fail func(string, ...any) int) 
 		if n, _ := control.Read(buf); n == 0 {
 			return 0
 		}
+		left := leftInNamespace(heldCommandsGroup)
 		clearNamespace()
-		if _, err := answers.Write([]byte{'D'}); err != nil {
+		if _, err := answers.Write(encodeLeftovers('D', left)); err != nil {
 			return 125
 		}
 	}

@@ -4,6 +4,7 @@ package confine
 
 import (
 	"fmt"
+	"golang.org/x/sys/unix"
 	"os"
 	"os/exec"
 	"strings"
@@ -244,4 +245,64 @@ print("forked", n)
 	if err == nil || !strings.Contains(out, "refused after") {
 		t.Fatalf("35 processes under a limit of 10: %v: %s", err, out)
 	}
+}
+
+// TestHolderKnowsAnEmptyNamespace checks the answer that spares a command
+// the round trip to its holder: once the command has exited, a namespace
+// with nothing else left in it is empty, and one where a child of the
+// command still runs, or where the holder is ending, is not.
+func TestHolderKnowsAnEmptyNamespace(t *testing.T) {
+	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
+	needHolders(t, p)
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	exited := func(program string) (*exec.Cmd, *child) {
+		cmd := exec.Command(python, "-c", program)
+		if err := Prepare(cmd, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := Launch(cmd); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := children.Load(cmd)
+		var info unix.Siginfo
+		if err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil); err != nil {
+			t.Fatal(err)
+		}
+		return cmd, v.(*child)
+	}
+	// The thread that started the command ends a moment after it: until
+	// then the cgroup counts it.
+	settled := func(c *child, tries int) bool {
+		for range tries {
+			if c.holder.emptyBut(true) {
+				return true
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		return false
+	}
+	cmd, c := exited("pass")
+	if !settled(c, 100) {
+		t.Error("a namespace with nothing but its exited command is not empty")
+	}
+	if left, err := WaitLeft(cmd); err != nil || len(left) > 0 {
+		t.Fatalf("python -c pass: %v, left %v", err, left)
+	}
+	cmd, c = exited("import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(60)\n")
+	if settled(c, 20) {
+		t.Error("a namespace where the command's child still runs is empty")
+	}
+	if left, err := WaitLeft(cmd); err != nil || len(left) != 1 {
+		t.Fatalf("a command that leaves a child: %v, left %v", err, left)
+	}
+	cmd, c = exited("pass")
+	c.holder.cmd.Process.Kill()
+	time.Sleep(100 * time.Millisecond)
+	if c.holder.emptyBut(true) {
+		t.Error("the namespace of a holder that is ending is empty")
+	}
+	WaitLeft(cmd)
 }

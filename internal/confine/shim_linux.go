@@ -100,7 +100,7 @@ func runInit(raw string) int {
 	case startErr != nil:
 		return fail("%v", startErr)
 	case cfg.Path == "":
-		return relay(report, 0)
+		return relay(report, 0, nil)
 	}
 	pid := cmd.Process.Pid
 	go func() {
@@ -118,7 +118,9 @@ func runInit(raw string) int {
 			return fail("waiting for the command: %v", err)
 		}
 		if got == pid && (ws.Exited() || ws.Signaled()) {
-			return relay(report, ws)
+			// What the command left is named before the init's exit
+			// kills it.
+			return relay(report, ws, leftInNamespace(initsGroup(cfg.Grouped)))
 		}
 	}
 }
@@ -185,10 +187,12 @@ func mountProc() error {
 	return nil
 }
 
-// relay writes the command's wait status for cleanexit.
-func relay(report *os.File, ws syscall.WaitStatus) int {
+// relay writes the command's wait status for cleanexit, and what it
+// left running.
+func relay(report *os.File, ws syscall.WaitStatus, left []Leftover) int {
 	msg := []byte{'S', 0, 0, 0, 0}
 	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
+	msg = append(msg, encodeLeftovers(0, left)[1:]...)
 	if _, err := report.Write(msg); err != nil {
 		return 125
 	}

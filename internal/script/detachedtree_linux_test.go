@@ -46,7 +46,7 @@ func TestTimeoutStopsAForkChain(t *testing.T) {
 			watch := watchRun(context.Background(), marker, time.Hour, timeout)
 			start := time.Now()
 			if err := cmd.Start(); err != nil {
-				watch.stop()
+				watch.stop(true)
 				t.Skip("cannot start sh:", err)
 			}
 			waited := make(chan error, 1)
@@ -54,7 +54,7 @@ func TestTimeoutStopsAForkChain(t *testing.T) {
 
 			for len(proctable.Matching(tag)) == 0 {
 				if time.Since(start) > 5*time.Second {
-					watch.stop()
+					watch.stop(true)
 					t.Fatal("the chain never showed up")
 				}
 				time.Sleep(5 * time.Millisecond)
@@ -72,7 +72,7 @@ func TestTimeoutStopsAForkChain(t *testing.T) {
 				}
 				mostZombies = max(mostZombies, zombieChildren())
 				if time.Now().After(deadline) {
-					watch.stop()
+					watch.stop(true)
 					t.Fatalf("the chain still runs %s after it started, under a timeout of %s: %q", time.Since(start).Round(time.Millisecond), timeout, proctable.Matching(tag))
 				}
 				time.Sleep(20 * time.Millisecond)
@@ -81,7 +81,7 @@ func TestTimeoutStopsAForkChain(t *testing.T) {
 			if err := <-waited; err != nil {
 				t.Errorf("the chain's own exec.Cmd: Wait: %v (its status taken by the reaper?)", err)
 			}
-			left, timedOut := watch.stop()
+			left, timedOut := watch.stop(true)
 			if len(timedOut) == 0 {
 				t.Error("nothing named as killed for the timeout, want the chain's member")
 			}
@@ -141,7 +141,7 @@ func TestHostsChildIsNoOrphan(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	time.Sleep(300 * time.Millisecond) // three of the watch's sweeps
-	left, _ := watch.stop()
+	left, _ := watch.stop(true)
 	if len(left) > 0 {
 		t.Errorf("a run's final sweep took the host's child: %s", processNames(left))
 	}

@@ -61,6 +61,9 @@ type execution struct {
 
 	// background are a sandboxed script's `exec … &`, until its wait.
 	background []*backgroundExec
+	// sandboxLeft are the processes the sandboxes of a sandboxed run's
+	// commands killed behind them (see wait).
+	sandboxLeft []process
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -178,7 +181,10 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 	}()
 	<-done
 	x.stopBackground()
-	left, late = watch.stop()
+	left, late = watch.stop(x.job.Sandbox == nil)
+	x.mu.Lock()
+	left = append(left, x.sandboxLeft...)
+	x.mu.Unlock()
 	return t, left, late
 }
 

@@ -25,7 +25,7 @@ func (x *execution) pip(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	err := startProcess(cmd)
 	if err == nil {
-		err = confine.Wait(cmd)
+		err = x.wait(cmd)
 	} else if reason := x.hostTrouble("pip", err); reason != "" {
 		ts.Fatalf("pip %s: %s", strings.Join(args, " "), reason)
 	}

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"time"
 
-	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/cleanexit/cleanexit/internal/procgroup"
 )
 
@@ -25,8 +24,9 @@ const pipeDrain = 250 * time.Millisecond
 // Past timeout, it first asks the interpreter for its stacks (see
 // askForStacks) and waits until stderr has them — output that then stays
 // quiet for a moment — or up to grace, then kills the group. While it
-// runs, cmd is known as the interpreter of the run marked marker.
-func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grace time.Duration, stdout, stderr *capture, timedOut *bool) error {
+// runs, cmd is known as the interpreter of the run marked marker. wait
+// waits for cmd: confine.Wait, or what wraps it.
+func runGrouped(ctx context.Context, cmd *exec.Cmd, wait func(*exec.Cmd) error, marker string, timeout, grace time.Duration, stdout, stderr *capture, timedOut *bool) error {
 	procgroup.Isolate(cmd)
 	out, err := startCaptured(cmd, stdout, stderr)
 	if err != nil {
@@ -35,7 +35,7 @@ func runGrouped(ctx context.Context, cmd *exec.Cmd, marker string, timeout, grac
 	forget := runningInterpreter(cmd.Process.Pid, marker)
 	done := make(chan error, 1)
 	go func() {
-		err := confine.Wait(cmd) // a sandboxed command's own status, not its init's
+		err := wait(cmd) // a sandboxed command's own status, not its init's
 		forget()
 		// A child that keeps the interpreter's stdout or stderr open
 		// must not hold the run: its output gets pipeDrain to finish,

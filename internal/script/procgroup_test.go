@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"github.com/cleanexit/cleanexit/internal/confine"
 	"os"
 	"os/exec"
 	"strings"
@@ -25,7 +26,7 @@ func TestRunGroupedOutput(t *testing.T) {
 	stdout, stderr := newCapture(), newCapture()
 	var timedOut bool
 	cmd := exec.Command(sh, "-c", script)
-	if err := runGrouped(context.Background(), cmd, newRunMarker(), time.Minute, time.Second, stdout, stderr, &timedOut); err != nil {
+	if err := runGrouped(context.Background(), cmd, confine.Wait, newRunMarker(), time.Minute, time.Second, stdout, stderr, &timedOut); err != nil {
 		t.Fatal(err)
 	}
 	out, _ := stdout.text("stdout")
@@ -56,7 +57,7 @@ func TestRunGroupedChildHoldsPipes(t *testing.T) {
 	cmd := exec.Command(sh, "-c", `echo before; setsid sleep 30 & echo after`)
 	cmd.Env = append(os.Environ(), runMarkerVar+"="+marker)
 	start := time.Now()
-	if err := runGrouped(context.Background(), cmd, marker, time.Minute, time.Second, stdout, stderr, &timedOut); err != nil {
+	if err := runGrouped(context.Background(), cmd, confine.Wait, marker, time.Minute, time.Second, stdout, stderr, &timedOut); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(start)

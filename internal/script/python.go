@@ -45,7 +45,9 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	inv := Invocation{Args: append([]string{"python"}, args...), Want: v.Exit.String(), Timeout: timeout}
 	start := time.Now()
 	var err error
-	run := func() { err = runGrouped(x.ctx, cmd, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut) }
+	run := func() {
+		err = runGrouped(x.ctx, cmd, x.wait, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
+	}
 	if x.job.Sandbox != nil {
 		// The script's confined thread may not signal the sandbox (its
 		// stacks, the group's kill), which is outside its domain.

@@ -55,9 +55,17 @@ type process struct {
 	// stat (envRead, see readDescendants).
 	env     string
 	envRead bool
+	// inSandbox: a process its sandbox killed once the command that
+	// left it had ended (confine.Leftover); pid is the sandbox's.
+	inSandbox bool
 }
 
-func (p process) String() string { return fmt.Sprintf("%s (pid %d)", p.name, p.pid) }
+func (p process) String() string {
+	if p.inSandbox {
+		return fmt.Sprintf("%s (pid %d in its sandbox)", p.name, p.pid)
+	}
+	return fmt.Sprintf("%s (pid %d)", p.name, p.pid)
+}
 
 var runCounter atomic.Int64
 
@@ -303,18 +311,36 @@ func descendants(children map[int][]int, root int) []int {
 }
 
 // stop ends the watch and kills what the run left behind, returning it.
-func (r *reaper) stop() (left, timedOut []process) {
+// Without sweep it only ends the watch: for a sandboxed run, each of
+// whose processes ran in a PID namespace of its own, which its sandbox
+// emptied, naming what it killed, before the command that made it was
+// reaped (confine.WaitLeft), so that no process of the run can be left.
+func (r *reaper) stop(sweep bool) (left, timedOut []process) {
 	close(r.stopped)
 	<-r.done
+	if sweep {
+		left = sweepLeft(r.marker)
+	}
+	swept.mu.Lock()
+	delete(swept.markers, r.marker)
+	swept.mu.Unlock()
+	if t := r.timedOut.Load(); t != nil {
+		timedOut = *t
+	}
+	return left, timedOut
+}
+
+// sweepLeft kills what the run marked marker left behind, its script
+// ended, and returns it. A process may fork while it is being killed:
+// it sweeps until two sweeps in a row find none left, the second for a
+// child the first read past as it moved from its dying parent to
+// cleanexit. A sweep that finds no process of the run at all, not even a
+// zombie, is the last: a child moves only from a parent the sweep would
+// have seen, alive or dead, and most runs leave nothing.
+func sweepLeft(marker string) (left []process) {
 	seen := map[int]bool{}
-	// A process may fork while it is being killed: sweep until two sweeps
-	// in a row find none left, the second for a child the first read past
-	// as it moved from its dying parent to cleanexit. A sweep that finds
-	// no process of the run at all, not even a zombie, is the last: a
-	// child moves only from a parent the sweep would have seen, alive or
-	// dead, and most runs leave nothing.
 	for round, empty := 0, 0; round < sweepRounds && empty < 2; round++ {
-		ps := runProcesses(r.marker, true)
+		ps := runProcesses(marker, true)
 		if len(ps) == 0 {
 			break
 		}
@@ -338,13 +364,7 @@ func (r *reaper) stop() (left, timedOut []process) {
 		}
 	}
 	reapOrphans()
-	swept.mu.Lock()
-	delete(swept.markers, r.marker)
-	swept.mu.Unlock()
-	if t := r.timedOut.Load(); t != nil {
-		timedOut = *t
-	}
-	return left, timedOut
+	return left
 }
 
 // leftRunning is the warning for processes a run left behind.

@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"os/exec"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -73,6 +74,22 @@ func (sb *Sandbox) policy(work string) *confine.Policy {
 // thread may, with at most sandboxProcesses processes.
 func (sb *Sandbox) childPolicy(work string) confine.Policy {
 	return confine.Policy{Writable: append([]string{work}, sb.Writable...), Network: sb.Network, Processes: sandboxProcesses}
+}
+
+// wait waits for cmd, a process the script started (confine.WaitLeft),
+// and keeps what its sandbox killed behind it for the run's outcome: a
+// process a sandboxed command left running is named, and fails a strict
+// run, as one an unconfined run leaves is.
+func (x *execution) wait(cmd *exec.Cmd) error {
+	left, err := confine.WaitLeft(cmd)
+	if len(left) > 0 {
+		x.mu.Lock()
+		for _, l := range left {
+			x.sandboxLeft = append(x.sandboxLeft, process{pid: l.PID, name: l.Name, inSandbox: true})
+		}
+		x.mu.Unlock()
+	}
+	return err
 }
 
 // compilerJail is what a compiler build-ext starts may do: nil outside

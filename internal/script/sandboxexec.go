@@ -101,7 +101,7 @@ func (x *execution) execSandboxed(ts *testscript.TestScript, args []string) erro
 	if err != nil {
 		return err
 	}
-	return confine.Wait(cmd)
+	return x.wait(cmd)
 }
 
 // sandboxedWait waits for the script's background commands, as
@@ -117,7 +117,7 @@ func (x *execution) sandboxedWait(ts *testscript.TestScript, neg bool, args []st
 	x.mu.Unlock()
 	var failed []string
 	for _, bg := range bgs {
-		err := confine.Wait(bg.cmd)
+		err := x.wait(bg.cmd)
 		ts.Stdout().Write([]byte(bg.stdout.String()))
 		ts.Stderr().Write([]byte(bg.stderr.String()))
 		if err != nil {
@@ -138,7 +138,7 @@ func (x *execution) stopBackground() {
 	x.mu.Unlock()
 	for _, bg := range bgs {
 		bg.cmd.Process.Kill()
-		confine.Wait(bg.cmd)
+		x.wait(bg.cmd)
 	}
 }
 

@@ -22,7 +22,7 @@ func BenchmarkFinalSweep(b *testing.B) {
 	done := runningInterpreter(other.Process.Pid, "other.1")
 	defer func() { done(); other.Process.Kill(); other.Wait() }()
 	for b.Loop() {
-		if left, _ := watchRun(context.Background(), "bench.1", time.Minute, time.Minute).stop(); len(left) > 0 {
+		if left, _ := watchRun(context.Background(), "bench.1", time.Minute, time.Minute).stop(true); len(left) > 0 {
 			b.Fatalf("left: %v", left)
 		}
 	}

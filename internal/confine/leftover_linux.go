@@ -1,0 +1,154 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// leftInNamespace lists the processes of the caller's PID namespace that
+// a command left running behind it, read from the namespace's own /proc
+// before it is cleared: every process that still runs, but process 1
+// (the caller), and those of group, the command's process group, which
+// are killed with their group as an unconfined interpreter's are (see
+// internal/script's runGrouped), unnamed. A zombie (the command itself,
+// exited and not yet reaped by cleanexit) or a process already exiting
+// runs no more code, and is not listed.
+func leftInNamespace(group func(ps []procStat) int) []Leftover {
+	names, err := readDirNames("/proc")
+	if err != nil {
+		return nil
+	}
+	var ps []procStat
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
+		if err != nil || pid == 1 {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + name + "/stat")
+		if err != nil {
+			continue // gone since the listing
+		}
+		if p, ok := parseProcStat(pid, string(stat)); ok {
+			ps = append(ps, p)
+		}
+	}
+	g := group(ps)
+	var left []Leftover
+	for _, p := range ps {
+		if !p.ended && p.pgrp != g {
+			left = append(left, Leftover{PID: p.pid, Name: p.name})
+		}
+	}
+	return left
+}
+
+// heldCommandsGroup is the process group of a holder's command where the
+// command leads one of its own (the caller's Setpgid), else -1: the
+// command is the zombie whose parent, cleanexit, is outside the namespace
+// (its parent pid reads as 0 here). Every other process of the namespace
+// has a parent in it, the holder itself for an orphan.
+func heldCommandsGroup(ps []procStat) int {
+	for _, p := range ps {
+		if p.ppid == 0 && p.pgrp == p.pid {
+			return p.pgrp
+		}
+	}
+	return -1
+}
+
+// initsGroup is, for a command whose caller gave it a process group of
+// its own (grouped), the group it and the init share: the caller's
+// Setpgid made the process before the init lead it, and it reads as the
+// init's here. Else -1.
+func initsGroup(grouped bool) func([]procStat) int {
+	return func([]procStat) int {
+		if !grouped {
+			return -1
+		}
+		stat, err := os.ReadFile("/proc/1/stat")
+		if err != nil {
+			return -1
+		}
+		p, ok := parseProcStat(1, string(stat))
+		if !ok {
+			return -1
+		}
+		return p.pgrp
+	}
+}
+
+// readDirNames lists dir, unsorted.
+func readDirNames(dir string) ([]string, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Readdirnames(-1)
+}
+
+// pfExiting is the task flag of a process that has begun to exit
+// (PF_EXITING, include/linux/sched.h).
+const pfExiting = 0x4
+
+// A procStat is what leftInNamespace reads of a process's stat.
+type procStat struct {
+	pid, ppid, pgrp int
+	name            string
+	ended           bool // a zombie, or exiting
+}
+
+// parseProcStat reads a /proc/PID/stat line: the process's name, between
+// the first '(' and the last ')', then its state, parent, process group
+// and flags.
+func parseProcStat(pid int, stat string) (procStat, bool) {
+	open, close := strings.IndexByte(stat, '('), strings.LastIndexByte(stat, ')')
+	if open < 0 || close < open {
+		return procStat{}, false
+	}
+	f := strings.Fields(stat[close+1:])
+	if len(f) < 7 {
+		return procStat{}, false
+	}
+	ppid, err1 := strconv.Atoi(f[1])
+	pgrp, err2 := strconv.Atoi(f[2])
+	flags, err3 := strconv.ParseUint(f[6], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return procStat{}, false
+	}
+	return procStat{
+		pid: pid, ppid: ppid, pgrp: pgrp, name: stat[open+1 : close],
+		ended: f[0] == "Z" || f[0] == "X" || flags&pfExiting != 0,
+	}, true
+}
+
+// encodeLeftovers is the message that carries left to cleanexit after
+// its one-byte kind: a length, then the JSON.
+func encodeLeftovers(kind byte, left []Leftover) []byte {
+	b, _ := json.Marshal(left)
+	msg := make([]byte, 5, 5+len(b))
+	msg[0] = kind
+	binary.LittleEndian.PutUint32(msg[1:], uint32(len(b)))
+	return append(msg, b...)
+}
+
+// decodeLeftovers reads what encodeLeftovers wrote after its kind byte.
+func decodeLeftovers(b []byte) ([]Leftover, bool) {
+	if len(b) < 4 {
+		return nil, false
+	}
+	n := binary.LittleEndian.Uint32(b)
+	if uint64(len(b)-4) < uint64(n) {
+		return nil, false
+	}
+	var left []Leftover
+	if json.Unmarshal(b[4:4+n], &left) != nil {
+		return nil, false
+	}
+	return left, true
+}
