@@ -82,6 +82,9 @@ func testChangesSeesEveryKindOfChange(t *testing.T, files bool) {
 		{"new folder", func() { os.Mkdir(filepath.Join(root, "q"), 0o777) }, filepath.Join(root, "q")},
 		// The folder made by the last change is watched now.
 		{"in the new folder", func() { write(t, filepath.Join(root, "q", "d.txtar"), "d") }, filepath.Join(root, "q", "d.txtar")},
+		// p/deep had no folder when it was watched, and was not read.
+		{"folder in a folder that had none", func() { os.Mkdir(filepath.Join(root, "p", "deep", "e"), 0o777) }, filepath.Join(root, "p", "deep", "e")},
+		{"in that folder", func() { write(t, filepath.Join(root, "p", "deep", "e", "f.txtar"), "f") }, filepath.Join(root, "p", "deep", "e", "f.txtar")},
 		{"skipped folder", func() { write(t, filepath.Join(root, "pkg", "build", "y.o"), "o") }, ""},
 	} {
 		tt.change()
