@@ -199,6 +199,36 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		in, err := toolchains.Discover(dctx, toolchains.Options{Getenv: cfg.Getenv, CacheDir: s.CacheDir.Identities(), Warn: cfg.Warn, Wanted: wanted})
 		discovered <- found{in, err}
 	}()
+	// The sandbox's probe starts the session's first holder (about 3 ms)
+	// and the watchdog its process: where --sandbox and AdoptOrphans ask
+	// for them, they start while the cases load. What a failed Open
+	// started, it ends.
+	opened := false
+	var probing <-chan probed
+	if cfg.Sandbox {
+		probing = probeSandbox()
+	}
+	var adopting chan func()
+	if cfg.AdoptOrphans {
+		adopting = make(chan func(), 1)
+		go func() {
+			stopAdopting, stopWatching := script.AdoptOrphans(), script.WatchRuns()
+			adopting <- func() { stopWatching(); stopAdopting() }
+		}()
+	}
+	defer func() {
+		if opened {
+			return
+		}
+		if probing != nil {
+			if p := <-probing; p.sandbox != nil {
+				p.sandbox.Close()
+			}
+		}
+		if adopting != nil {
+			(<-adopting)()
+		}
+	}()
 	suite, cs, err := cases.LoadArgs(cfg.Corpus, cfg.Args)
 	if err != nil {
 		return nil, err
@@ -230,13 +260,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			}
 		}
 	}()
-	if cfg.Sandbox || suite.Sandbox {
-		if s.sandbox, err = script.NewSandbox(); err != nil {
-			if !cfg.Sandbox {
-				err = fmt.Errorf("%s (asked for by sandbox: true in %s)", err, cases.SuiteFile)
-			}
-			return nil, err
-		}
+	if probing == nil && suite.Sandbox {
+		probing = probeSandbox()
 	}
 	s.Cache = &envs.Cache{Root: s.CacheDir.Environments(), Getenv: cfg.Getenv, Installer: cfg.Installer, Watcher: s.watcher}
 	d := <-discovered
@@ -263,12 +288,40 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// may still be being hashed (about 1.5 ms for one interpreter's).
 	libs := make(chan *libraries, 1)
 	go func() { libs <- watchLibraries(s.Runs, s.watcher) }()
-	s.untouched, s.libraries = <-watched, <-libs
-	if cfg.AdoptOrphans {
-		stopAdopting, stopWatching := script.AdoptOrphans(), script.WatchRuns()
-		s.stopAdopting = func() { stopWatching(); stopAdopting() }
+	if probing != nil {
+		p := <-probing
+		probing = nil
+		if s.sandbox = p.sandbox; p.err != nil {
+			err := p.err
+			if !cfg.Sandbox {
+				err = fmt.Errorf("%s (asked for by sandbox: true in %s)", err, cases.SuiteFile)
+			}
+			<-libs
+			return nil, err
+		}
 	}
+	s.untouched, s.libraries = <-watched, <-libs
+	if adopting != nil {
+		s.stopAdopting = <-adopting
+	}
+	opened = true
 	return s, nil
+}
+
+// probed is the sandbox's probe's answer (script.NewSandbox).
+type probed struct {
+	sandbox *script.Sandbox
+	err     error
+}
+
+// probeSandbox probes the sandbox on a goroutine of its own.
+func probeSandbox() <-chan probed {
+	c := make(chan probed, 1)
+	go func() {
+		sb, err := script.NewSandbox()
+		c <- probed{sb, err}
+	}()
+	return c
 }
 
 // Close lets go of the session's watchers and environments and removes the
