@@ -22,7 +22,7 @@ func reapOrphans() {
 	}
 	reaping.Lock()
 	defer reaping.Unlock()
-	kids, _ := childrenOf("self")
+	kids, _ := adoptedChildren()
 	var zombies []int
 	for _, pid := range kids {
 		if isHolder(pid) { // a sandbox's, which its exec.Cmd waits for

@@ -3,9 +3,15 @@ package script
 import (
 	"os"
 	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestParseStat: a command name may hold spaces and parentheses; the
@@ -109,5 +115,67 @@ func TestMarkerIn(t *testing.T) {
 		if got != tt.want || marked != tt.marked {
 			t.Errorf("markerIn(%q) = %q, %v; want %q, %v", tt.env, got, marked, tt.want, tt.marked)
 		}
+	}
+}
+
+// TestOrphansGoToTheMainThread checks the kernel's rule that the final
+// sweep and the orphan reaping rely on (adoptedChildren): an orphan goes
+// to the subreaper's main thread, not to the thread that started its
+// parent, even while that thread still runs.
+func TestOrphansGoToTheMainThread(t *testing.T) {
+	t.Cleanup(AdoptOrphans())
+	if !subreaper.ok.Load() {
+		t.Skip("no child subreaper here")
+	}
+	started := make(chan int)
+	release := make(chan struct{})
+	var start func()
+	start = func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if unix.Gettid() == os.Getpid() {
+			// Held here, the main thread runs no other goroutine: the
+			// next one starts elsewhere.
+			done := make(chan struct{})
+			go func() { start(); close(done) }()
+			<-done
+			return
+		}
+		// sh starts sleep in a session of its own, says its pid, and exits:
+		// sleep is an orphan while this thread goes on.
+		cmd := exec.Command("sh", "-c", "setsid sleep 30 </dev/null >/dev/null 2>&1 & echo $!")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Error(err)
+			started <- 0
+			return
+		}
+		pid, _ := strconv.Atoi(strings.TrimSpace(string(out)))
+		started <- pid
+		<-release
+	}
+	go start()
+	pid := <-started
+	defer close(release)
+	if pid == 0 {
+		return
+	}
+	defer func() {
+		syscall.Kill(pid, syscall.SIGKILL)
+		syscall.Wait4(pid, nil, 0, nil)
+	}()
+	for i := 0; ; i++ {
+		kids, ok := adoptedChildren()
+		if !ok {
+			t.Skip("no lists of children here")
+		}
+		if slices.Contains(kids, pid) {
+			return
+		}
+		if i == 100 {
+			all, _ := cleanexitsChildren()
+			t.Fatalf("the orphan %d is not among the main thread's children %v (all: %v)", pid, kids, all)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
