@@ -53,13 +53,14 @@ except ImportError:
 
 // moduleAliasEnv writes the run's alias sitecustomize, once, and returns
 // env with its folder first on PYTHONPATH; env as it is when the variant
-// declares no alias.
+// declares no alias. The folder is $WORK's, wherever the script has cd'd
+// to: cleanexit's own write stays beneath $WORK.
 func (x *execution) moduleAliasEnv(ts *testscript.TestScript, env []string) []string {
 	aliases := x.job.Run.Variant.ModuleAlias
 	if len(aliases) == 0 {
 		return env
 	}
-	dir := ts.MkAbs(moduleAliasDir)
+	dir := filepath.Join(ts.Getenv("WORK"), moduleAliasDir)
 	site := filepath.Join(dir, "sitecustomize.py")
 	if _, err := os.Stat(site); err != nil {
 		js, err := json.Marshal(aliases)
