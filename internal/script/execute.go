@@ -64,6 +64,10 @@ type execution struct {
 	// sandboxLeft are the processes the sandboxes of a sandboxed run's
 	// commands killed behind them (see wait).
 	sandboxLeft []process
+	// confined: the script runs on a confined thread of its own, from
+	// which each of its commands moves off to start its processes (a
+	// sandboxed script that is not a quietScript).
+	confined bool
 }
 
 // timeout is the limit one command of the script runs under: the
@@ -97,6 +101,7 @@ func (x *execution) execute() Outcome {
 		return Outcome{Log: strings.Join(msgs, "\n")}
 	}
 	archive, cmds := x.script(parsed)
+	x.confined = x.job.Sandbox != nil && !quietScript(parsed, archive.Files)
 	if err := os.WriteFile(d.script, txtar.Format(archive), 0o666); err != nil {
 		return notPrepared(err)
 	}
@@ -150,7 +155,7 @@ func (x *execution) runScript(d *workdir, cmds map[string]func(*testscript.TestS
 		Cmds:        cmds,
 		Condition:   x.condition,
 	}
-	if sb := x.job.Sandbox; sb != nil {
+	if sb := x.job.Sandbox; sb != nil && x.confined {
 		// $WORK is made here, so that the confined script needs no write
 		// in its slot: testscript's MkdirAll of it is then a no-op.
 		if err := os.MkdirAll(d.work, 0o777); err != nil {

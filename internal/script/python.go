@@ -48,7 +48,7 @@ func (x *execution) python(ts *testscript.TestScript, neg bool, args []string) {
 	run := func() {
 		err = runGrouped(x.ctx, cmd, x.wait, x.marker, timeout, stacksGrace, stdout, stderr, &inv.TimedOut)
 	}
-	if x.job.Sandbox != nil {
+	if x.confined {
 		// The script's confined thread may not signal the sandbox (its
 		// stacks, the group's kill), which is outside its domain.
 		offThread(run)
