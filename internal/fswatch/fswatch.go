@@ -3,14 +3,14 @@ package fswatch
 import (
 	"errors"
 	"maps"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
 )
 
 // A Watcher watches folder trees and reports, tree by tree, where changes
-// happened. One Watcher serves every tree of a session. Close releases its
-// kernel watcher in the background (see release). It is safe for
+// happened. One Watcher serves every tree of a session. It is safe for
 // concurrent use.
 type Watcher struct {
 	mu sync.Mutex
@@ -29,9 +29,10 @@ type watcher interface {
 	// drain reads what the kernel queued, calling note for each change,
 	// and says of each tree whether events for it were lost.
 	drain(note func(root, path string)) (lost func(root string) bool)
-	// release lets go of the kernel's watcher without waiting for the
-	// kernel to tear it down (see release).
+	// release lets go of the kernel's watcher (see release).
 	release()
+	// share is another descriptor of the kernel's watcher (see Share).
+	share() (*os.File, error)
 }
 
 // New returns a Watcher, or an error where the platform has none (or the
@@ -126,6 +127,24 @@ func (w *Watcher) Close() error {
 // release lets go of a kernel watcher, at once: tearing an inotify
 // instance down can wait 10-20 ms for the kernel's grace period, but a
 // descriptor left to close later is one a library's host would still hold.
+// The kernel tears it down as its last descriptor closes: where another
+// process holds one (Share), that process waits, not this one.
 func release(w watcher) {
 	w.release()
+}
+
+// Share returns another descriptor of the kernel's watcher, for another
+// process to hold until it ends: the wait of the kernel's teardown (see
+// release) is then that process's, not Close's. What changed is read here
+// alone; the other process only holds it.
+func (w *Watcher) Share() (*os.File, error) {
+	if w == nil {
+		return nil, errors.New("fswatch: no watcher")
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.w == nil {
+		return nil, errors.New("fswatch: closed")
+	}
+	return w.w.share()
 }

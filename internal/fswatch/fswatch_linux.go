@@ -2,6 +2,7 @@ package fswatch
 
 import (
 	"errors"
+	"golang.org/x/sys/unix"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -245,6 +246,17 @@ func (w *inotify) drain(note func(root, path string)) (lost func(root string) bo
 		}
 	}
 	return func(root string) bool { return overflow || w.incomplete[root] }
+}
+
+func (w *inotify) share() (*os.File, error) {
+	if w.fd < 0 {
+		return nil, errors.New("fswatch: closed")
+	}
+	fd, err := unix.FcntlInt(uintptr(w.fd), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "fcntl", Path: "inotify", Err: err}
+	}
+	return os.NewFile(uintptr(fd), "inotify"), nil
 }
 
 func (w *inotify) release() {

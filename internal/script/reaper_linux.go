@@ -97,7 +97,7 @@ func runProcesses(marker string, afterScript bool) []process {
 		if afterScript {
 			roots = adoptedChildren
 		}
-		table = readDescendants(roots, !afterScript, func(pid int) bool { return isWatchdog(pid) || others(pid) || idleHolder(pid) })
+		table = readDescendants(roots, !afterScript, func(pid int) bool { return others(pid) || idleHolder(pid) })
 	}
 	if table == nil {
 		table = readProcessTable()

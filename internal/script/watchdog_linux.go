@@ -7,7 +7,6 @@ import (
 	"os/signal"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -25,7 +24,20 @@ import (
 // the dead process's (markerPrefix). A sandbox has a lifeline of its own
 // (internal/confine); a process that clears its environment escapes the
 // watchdog, as it does the reaper without the subreaper.
+//
+// The watchdog is no child of cleanexit's: a process between them
+// (watchdogStartVar) starts it and exits, and it is the orphan of that
+// process, adopted by init (or the subreaper above cleanexit). So it
+// may also hold what cleanexit hands it (WatchRuns), and outlive
+// cleanexit's end by the time letting go of that takes: the kernel's
+// teardown of a session's file watcher waits 0.3-20 ms for a grace period
+// (fswatch.Watcher.Share), which no Close, and no exit of cleanexit's,
+// waits for then.
 const watchdogVar = "CLEANEXIT_WATCHDOG"
+
+// watchdogStartVar marks the process between cleanexit and its watchdog;
+// its value is how many descriptors, from 3 on, it passes on.
+const watchdogStartVar = "CLEANEXIT_WATCHDOG_START"
 
 // closedWord is what a session that ends normally writes to the
 // watchdog, which then exits and kills nothing.
@@ -45,7 +57,33 @@ func init() {
 	}
 	// A hangup or a Ctrl-C meant for cleanexit is no reason to stop.
 	signal.Ignore(syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
+	if n, ok := os.LookupEnv(watchdogStartVar); ok {
+		os.Exit(startWatchdogProper(prefix, n))
+	}
 	os.Exit(watch(os.NewFile(3, "lifeline"), prefix))
+}
+
+// startWatchdogProper is the process between cleanexit and its watchdog:
+// it starts the watchdog with the n descriptors it was given, from 3 on
+// (the lifeline first), and exits.
+func startWatchdogProper(prefix, n string) int {
+	count, err := strconv.Atoi(n)
+	if err != nil || count < 1 {
+		return 2
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return 1
+	}
+	files := make([]*os.File, count)
+	for i := range files {
+		files[i] = os.NewFile(uintptr(3+i), "passed")
+	}
+	cmd := &exec.Cmd{Path: self, Args: []string{"cleanexit-watchdog"}, Env: []string{watchdogVar + "=" + prefix}, ExtraFiles: files}
+	if err := cmd.Start(); err != nil {
+		return 1
+	}
+	return 0
 }
 
 // watch waits on lifeline and, if cleanexit died, kills its runs'
@@ -93,27 +131,29 @@ func killMarked(needle []byte) int {
 	return found
 }
 
-// watchdog is the one watchdog of this process, shared by its sessions.
+// watchdog is the one watchdog of this process, shared by its sessions:
+// the write end of its lifeline, while it watches.
 var watchdog struct {
 	mu       sync.Mutex
 	users    int
 	lifeline *os.File
-	cmd      *exec.Cmd
-	pid      atomic.Int64 // cmd's, while it runs; 0 otherwise
 }
 
-// isWatchdog says whether pid is the watchdog: a child of cleanexit's
-// with nothing of a run below it, which a sweep need not read.
-func isWatchdog(pid int) bool { return pid != 0 && watchdog.pid.Load() == int64(pid) }
-
 // WatchRuns starts the watchdog, unless a session of this process already
-// has, and returns what ends it once the caller's runs are over. Where it
-// cannot start, the runs go unwatched: nothing else changes.
-func WatchRuns() (stop func()) {
+// has, and returns what ends it once the caller's runs are over. The
+// watchdog holds hold, which WatchRuns closes here, until it ends (a
+// later caller's hold is closed at once). Where it cannot start, the runs
+// go unwatched: nothing else changes. Call it before the process becomes
+// a subreaper (AdoptOrphans): the watchdog is then init's, never a child
+// of this process's that a sweep reads.
+func WatchRuns(hold ...*os.File) (stop func()) {
 	watchdog.mu.Lock()
 	defer watchdog.mu.Unlock()
 	if watchdog.users == 0 {
-		startWatchdog()
+		startWatchdog(hold)
+	}
+	for _, f := range hold {
+		f.Close()
 	}
 	watchdog.users++
 	var once sync.Once
@@ -121,18 +161,20 @@ func WatchRuns() (stop func()) {
 		once.Do(func() {
 			watchdog.mu.Lock()
 			defer watchdog.mu.Unlock()
-			if watchdog.users--; watchdog.users == 0 && watchdog.cmd != nil {
+			if watchdog.users--; watchdog.users == 0 && watchdog.lifeline != nil {
+				// It exits on the word, not waited for: it is no child
+				// of this process's.
 				watchdog.lifeline.Write([]byte{closedWord})
 				watchdog.lifeline.Close()
-				watchdog.cmd.Wait() // at once: it exits on the word
-				watchdog.pid.Store(0)
-				watchdog.cmd, watchdog.lifeline = nil, nil
+				watchdog.lifeline = nil
 			}
 		})
 	}
 }
 
-func startWatchdog() {
+// startWatchdog starts the watchdog through the process between (see
+// watchdogStartVar), and waits for that one to exit.
+func startWatchdog(hold []*os.File) {
 	self, err := os.Executable()
 	if err != nil {
 		return
@@ -142,18 +184,18 @@ func startWatchdog() {
 		return
 	}
 	defer r.Close()
-	// Its environment is its variable alone: the caller's secrets stay
+	files := append([]*os.File{r}, hold...)
+	// Its environment is its variables alone: the caller's secrets stay
 	// out of one more process.
 	cmd := &exec.Cmd{
-		Path: self, Args: []string{"cleanexit-watchdog"},
-		Env:         []string{watchdogVar + "=" + markerPrefix()},
-		ExtraFiles:  []*os.File{r},
+		Path: self, Args: []string{"cleanexit-watchdog-start"},
+		Env:         []string{watchdogVar + "=" + markerPrefix(), watchdogStartVar + "=" + strconv.Itoa(len(files))},
+		ExtraFiles:  files,
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true},
 	}
-	if err := cmd.Start(); err != nil {
+	if err := cmd.Run(); err != nil {
 		w.Close()
 		return
 	}
-	watchdog.cmd, watchdog.lifeline = cmd, w
-	watchdog.pid.Store(int64(cmd.Process.Pid))
+	watchdog.lifeline = w
 }

@@ -1,12 +1,16 @@
 package script
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestWatchKillsOnlyWhenCallerDied checks the watchdog's three cases on
@@ -86,4 +90,56 @@ func TestWatchKillsOnlyWhenCallerDied(t *testing.T) {
 			t.Error("killed with no pipe to watch")
 		}
 	})
+}
+
+// TestWatchdogHoldsWhatItIsHanded checks from outside what WatchRuns
+// starts: a watchdog that is no child of this process's, that holds the
+// descriptor handed to it (here one end of a pipe, whose other end reads
+// end of file only once no process holds it), and that ends on stop,
+// letting go of it then, without this process waiting.
+func TestWatchdogHoldsWhatItIsHanded(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	stop := WatchRuns(w) // WatchRuns closes this process's w
+	watchdogs := func() []int {
+		var pids []int
+		names, _ := readProcDir("/proc")
+		for _, name := range names {
+			env, err := readProc("/proc/" + name + "/environ")
+			if err == nil && strings.Contains("\x00"+string(env), "\x00"+watchdogVar+"="+markerPrefix()+"\x00") {
+				pid, _ := strconv.Atoi(name)
+				pids = append(pids, pid)
+			}
+		}
+		return pids
+	}
+	pids := watchdogs()
+	if len(pids) != 1 {
+		stop()
+		t.Fatalf("watchdogs of this process: %v, want one", pids)
+	}
+	stat, _ := readProc(fmt.Sprintf("/proc/%d/stat", pids[0]))
+	if p, ok := parseStat(string(stat)); !ok || p.ppid == os.Getpid() {
+		t.Errorf("the watchdog is a child of this process's (%+v)", p)
+	}
+	// Held by the watchdog alone, the pipe's write end is open: a read
+	// would wait, so nothing is ready.
+	r.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	if n, err := r.Read(make([]byte, 1)); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("the handed end reads %d, %v: the watchdog does not hold it", n, err)
+	}
+	stop()
+	r.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if n, err := r.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+		t.Fatalf("after stop, the handed end reads %d, %v, want end of file", n, err)
+	}
+	for i := 0; len(watchdogs()) > 0; i++ {
+		if i == 100 {
+			t.Fatalf("the watchdog %v outlived stop by 2 s", watchdogs())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
