@@ -172,8 +172,13 @@ func WatchRuns(hold ...*os.File) (stop func()) {
 	}
 }
 
-// startWatchdog starts the watchdog through the process between (see
-// watchdogStartVar), and waits for that one to exit.
+// watchdogShell is the shell that starts the watchdog (see startWatchdog).
+var watchdogShell = "/bin/sh"
+
+// startWatchdog starts the watchdog through a process between that exits
+// at once, and waits for that one to exit. The process between is a
+// shell where there is one (started in half a millisecond), else this
+// program again (watchdogStartVar), which is slower to start.
 func startWatchdog(hold []*os.File) {
 	self, err := os.Executable()
 	if err != nil {
@@ -185,13 +190,17 @@ func startWatchdog(hold []*os.File) {
 	}
 	defer r.Close()
 	files := append([]*os.File{r}, hold...)
-	// Its environment is its variables alone: the caller's secrets stay
+	// Its environment is its variable alone: the caller's secrets stay
 	// out of one more process.
+	env := []string{watchdogVar + "=" + markerPrefix()}
 	cmd := &exec.Cmd{
-		Path: self, Args: []string{"cleanexit-watchdog-start"},
-		Env:         []string{watchdogVar + "=" + markerPrefix(), watchdogStartVar + "=" + strconv.Itoa(len(files))},
-		ExtraFiles:  files,
+		Path: watchdogShell, Args: []string{"sh", "-c", `exec "$0" cleanexit-watchdog &`, self},
+		Env: env, ExtraFiles: files,
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true},
+	}
+	if _, err := os.Stat(cmd.Path); err != nil {
+		cmd.Path, cmd.Args = self, []string{"cleanexit-watchdog-start"}
+		cmd.Env = append(env, watchdogStartVar+"="+strconv.Itoa(len(files)))
 	}
 	if err := cmd.Run(); err != nil {
 		w.Close()

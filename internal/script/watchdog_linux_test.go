@@ -98,6 +98,15 @@ func TestWatchKillsOnlyWhenCallerDied(t *testing.T) {
 // end of file only once no process holds it), and that ends on stop,
 // letting go of it then, without this process waiting.
 func TestWatchdogHoldsWhatItIsHanded(t *testing.T) {
+	t.Run("through a shell", testWatchdogHolds)
+	t.Run("through this program", func(t *testing.T) {
+		defer func(sh string) { watchdogShell = sh }(watchdogShell)
+		watchdogShell = "/nonexistent/sh"
+		testWatchdogHolds(t)
+	})
+}
+
+func testWatchdogHolds(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
