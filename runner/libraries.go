@@ -94,8 +94,8 @@ func (l *libraries) check(in *toolchains.Interpreter) (wrote []string, earlier s
 	for root, name := range l.roots {
 		changes := l.seals[root].Check()
 		seen := compiledFromSource(l.python[root], changes.Topmost())
-		if changes.Unchecked {
-			unchecked = append(unchecked, fmt.Sprintf("%s's standard library was not checked after this run: the kernel lost events", name))
+		if changes.Unchecked != "" {
+			unchecked = append(unchecked, fmt.Sprintf("%s's standard library was not checked after this run: %s", name, changes.Unchecked))
 			continue
 		}
 		if len(seen) == 0 {

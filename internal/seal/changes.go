@@ -27,9 +27,10 @@ type Change struct {
 // Changes are what a Check saw, sorted by path.
 type Changes struct {
 	List []Change
-	// Unchecked: the kernel lost events in a tree it alone answers for
-	// (Tree.TrustReports), and nothing could be compared.
-	Unchecked bool
+	// Unchecked says why nothing could be compared, or is "": the kernel
+	// lost events in a tree it alone answers for (Tree.TrustReports), or
+	// the tree could not all be read, when it was sealed or now.
+	Unchecked string
 }
 
 func (c *Changes) add(s *Seal, rel string, how How, e Entry) {

@@ -53,6 +53,7 @@ type Seal struct {
 	t       Tree
 	w       *fswatch.Watcher // nil: every Check compares
 	was     Snapshot         // nil: the watcher's reports alone answer (TrustReports)
+	partial error            // was is not the whole tree: what could not be read of it
 	modes   bool             // was records modes (a marker written before they were does not)
 	rootMod int64            // the root's time, for the cheap check
 }
@@ -68,7 +69,7 @@ func New(w *fswatch.Watcher, root string, t Tree, was Snapshot) *Seal {
 		return s
 	}
 	if was == nil {
-		was, _ = Scan(root, t)
+		was, s.partial = Scan(root, t)
 		if t.Content {
 			for rel, e := range was {
 				e.hash = hashFile(s.path(rel), e)
@@ -153,7 +154,7 @@ func (s *Seal) Check(also ...string) Changes {
 		case !lost && len(paths) == 0:
 			return Changes{}
 		case s.was == nil && lost:
-			return Changes{Unchecked: true}
+			return Changes{Unchecked: "the kernel lost events"}
 		case s.was == nil:
 			return s.asReported(paths)
 		}
@@ -163,10 +164,21 @@ func (s *Seal) Check(also ...string) Changes {
 		}
 	}
 	var now Snapshot
-	if s.w == nil && s.t.Only == nil && s.files() > s.t.FullWalkFiles {
+	if s.w == nil && s.t.Only == nil && s.files() > s.t.FullWalkFiles && s.partial == nil {
 		now = s.cheap(also)
 	} else {
-		now, _ = Scan(s.root, s.t)
+		// What could not be read, then or now, is neither added nor
+		// removed: a tree read in part (a descriptor limit reached) is
+		// not compared, and a whole one becomes what the next Check
+		// compares with.
+		var err error
+		if now, err = Scan(s.root, s.t); err != nil {
+			return Changes{Unchecked: "it could not all be read: " + err.Error()}
+		}
+		if was := s.partial; was != nil {
+			s.was, s.partial = now, nil
+			return Changes{Unchecked: "it could not all be read when it was sealed: " + was.Error()}
+		}
 	}
 	return s.compare(now, written)
 }
