@@ -76,6 +76,10 @@ type discovery struct {
 	scans    *scanCache // what the folders listed held; nil keeps nothing
 	run      commandRunner
 	warn     func(error)
+	// unsearched are the folders the host could not read for want of
+	// resources (too many open files…): what they hold is unknown, not
+	// absent.
+	unsearched []error
 }
 
 func newDiscovery(opts Options) *discovery {
@@ -128,6 +132,9 @@ func Discover(ctx context.Context, opts Options) ([]*Interpreter, error) {
 	if err := d.scans.save(); err != nil {
 		d.warn(err)
 	}
+	for _, err := range d.unsearched {
+		d.warn(err)
+	}
 	found := d.locate(cands)
 
 	cache := loadIdentityCache(d.cacheDir)
@@ -175,7 +182,7 @@ func Discover(ctx context.Context, opts Options) ([]*Interpreter, error) {
 			where = append(where, p.what)
 		}
 		err := fmt.Errorf("%w (searched %s); name interpreters in CLEANEXIT_PYTHONS", ErrNoInterpreter, strings.Join(where, ", "))
-		return nil, errors.Join(append([]error{err}, skipped...)...)
+		return nil, errors.Join(append(append([]error{err}, d.unsearched...), skipped...)...)
 	}
 	return out, nil
 }

@@ -1,6 +1,8 @@
 package toolchains
 
 import (
+	"fmt"
+	"github.com/cleanexit/cleanexit/internal/exitstatus"
 	"io"
 	"os"
 	"path/filepath"
@@ -181,10 +183,14 @@ func (d *discovery) listDir(dir string) ([]string, bool) {
 	// time. Only the few names that look like interpreters are looked at.
 	f, err := os.Open(dir)
 	if err != nil {
+		d.noteUnsearched(dir, err)
 		return nil, false
 	}
 	all, err := f.Readdirnames(-1)
 	f.Close()
+	if err != nil {
+		d.noteUnsearched(dir, err)
+	}
 	var names []string
 	for _, name := range all {
 		if !isInterpreterName(name, d.goos) {
@@ -206,12 +212,32 @@ func (d *discovery) listDir(dir string) ([]string, bool) {
 // versionDirs are the binary directories of a tree of installs, one per
 // version: pyenv's versions/3.12.1/bin, uv's cpython-3.12.1-linux-x86_64-gnu/bin.
 func (d *discovery) versionDirs(root string) []string {
-	if d.goos == "windows" {
-		dirs, _ := filepath.Glob(filepath.Join(root, "*"))
-		return dirs
+	// filepath.Glob would take a folder it could not read for an empty one.
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		d.noteUnsearched(root, err)
+		return nil
 	}
-	dirs, _ := filepath.Glob(filepath.Join(root, "*", "bin"))
+	var dirs []string
+	for _, e := range entries {
+		dir := filepath.Join(root, e.Name())
+		if d.goos != "windows" {
+			dir = filepath.Join(dir, "bin")
+		}
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			dirs = append(dirs, dir)
+		}
+	}
 	return dirs
+}
+
+// noteUnsearched keeps why dir could not be read, where the host lacked
+// the means (too many open files…): a folder that is not there, or that
+// its user may not read, holds nothing discovery could use.
+func (d *discovery) noteUnsearched(dir string, err error) {
+	if exitstatus.HostTrouble(err) != "" {
+		d.unsearched = append(d.unsearched, fmt.Errorf("cannot search %s: %w", dir, err))
+	}
 }
 
 // glob expands a pattern for a fixed system location under d.root, which
