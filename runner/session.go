@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"sync"
 	"time"
 
@@ -207,10 +208,6 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// for them, they start while the cases load. What a failed Open
 	// started, it ends.
 	opened := false
-	var probing <-chan probed
-	if cfg.Sandbox {
-		probing = probeSandbox()
-	}
 	// One watcher for the session's trees (internal/fswatch), which the
 	// watchdog holds too: the kernel's teardown of it, which waits for a
 	// grace period, is then the watchdog's, after Close.
@@ -229,6 +226,15 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 			adopting <- func() { stopWatching(); stopAdopting() }
 		}()
 	}
+	var probing <-chan probed
+	if cfg.Sandbox {
+		probing = probeSandbox()
+	}
+	// The probe's goroutine, and the watchdog's, start their processes
+	// now, which then come up beside the loading of the cases: queued
+	// behind the loaders, which take both processors, they started 1 to 5
+	// ms late, and the probe was often the last thing Open waited for.
+	runtime.Gosched()
 	defer func() {
 		if opened {
 			return
