@@ -102,7 +102,7 @@ func (x *execution) execute() Outcome {
 	}
 	archive, cmds := x.script(parsed)
 	x.confined = x.job.Sandbox != nil && !quietScript(parsed, archive.Files)
-	if err := os.WriteFile(d.script, txtar.Format(archive), 0o666); err != nil {
+	if err := d.writeScript(txtar.Format(archive)); err != nil {
 		return notPrepared(err)
 	}
 	t, left, late := x.runScript(d, cmds)

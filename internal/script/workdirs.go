@@ -81,19 +81,11 @@ func newWorkdir(slot, name string) *workdir {
 	}
 }
 
-// giveBack empties d and lends it again. A folder that cannot be emptied
-// is removed instead, and Close tries again if that fails too.
-//
-// The script file goes too, so that the next run writes a new one: ext4
-// allocates the blocks of a file truncated to nothing and written again
-// at its close (auto_da_alloc), 0.2-0.4 ms a run, where a file made anew
-// and removed before its writeback never has any.
+// giveBack empties d's $WORK and lends d again. A folder that cannot be
+// emptied is removed instead, and Close tries again if that fails too.
+// The script file stays, for the next run to write over (writeScript).
 func (w *Workdirs) giveBack(d *workdir) {
 	if err := empty(d.work); err != nil {
-		removeWritable(d.slot)
-		return
-	}
-	if err := os.Remove(d.script); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		removeWritable(d.slot)
 		return
 	}
