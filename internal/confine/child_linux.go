@@ -281,6 +281,9 @@ func Wait(cmd *exec.Cmd) error {
 // exitstatus reads). An init that ended without relaying one, killed by a
 // timeout or by the case, gives its own status, which says so.
 func WaitLeft(cmd *exec.Cmd) ([]Leftover, error) {
+	if cmd.Process != nil {
+		awaitExit(cmd.Process.Pid)
+	}
 	v, ok := children.LoadAndDelete(cmd)
 	if !ok {
 		return nil, cmd.Wait()
