@@ -101,12 +101,22 @@ func sandboxed(t *testing.T, p Policy, args ...string) (error, string) {
 // process limit: a cgroup's pids.max as root, RLIMIT_NPROC in the
 // sandbox's user namespace otherwise (run the test binary as nobody).
 func TestChildProcessLimit(t *testing.T) {
-	bomb := `
+	err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", forks(200))
+	if err == nil || !strings.Contains(stderr, "refused after") {
+		t.Fatalf("a fork bomb under a limit of 40 processes ended %v: %s", err, stderr)
+	}
+}
+
+// forks is a Python program that forks n processes, which live until it
+// ends, and exits "refused after N" at the first fork the kernel refuses,
+// else prints "forked n".
+func forks(n int) string {
+	return fmt.Sprintf(`
 import os, sys
 r, w = os.pipe()
 n = 0
 try:
-    while n < 200:
+    while n < %d:
         if os.fork() == 0:
             os.close(w)
             os.read(r, 1)
@@ -114,11 +124,8 @@ try:
         n += 1
 except BlockingIOError:
     sys.exit(f"refused after {n}")
-`
-	err, stderr := sandboxed(t, Policy{Writable: []string{t.TempDir()}, Processes: 40}, "-c", bomb)
-	if err == nil || !strings.Contains(stderr, "refused after") {
-		t.Fatalf("a fork bomb under a limit of 40 processes ended %v: %s", err, stderr)
-	}
+print("forked", n)
+`, n)
 }
 
 // TestChildLeavesNoCgroup checks from outside that the pids cgroups of

@@ -206,23 +206,6 @@ func TestReleaseEndsHolders(t *testing.T) {
 func TestHolderLimitsEachCommand(t *testing.T) {
 	p := Policy{Writable: []string{t.TempDir()}, Processes: 40}
 	needHolders(t, p)
-	forks := func(n int) string {
-		return fmt.Sprintf(`
-import os, sys
-r, w = os.pipe()
-n = 0
-try:
-    while n < %d:
-        if os.fork() == 0:
-            os.close(w)
-            os.read(r, 1)
-            os._exit(0)
-        n += 1
-except BlockingIOError:
-    sys.exit(f"refused after {n}")
-print("forked", n)
-`, n)
-	}
 	err, out, bomb := heldOnce(t, p, "-c", forks(200))
 	if err == nil || !strings.Contains(out, "refused after") {
 		t.Fatalf("a fork bomb under a limit of 40 processes: %v: %s", err, out)

@@ -3,8 +3,9 @@ package seal
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
+
+	"github.com/cleanexit/cleanexit/internal/emfile"
 )
 
 // TestPartialScanIsUnchecked: a tree that could not all be read when it
@@ -23,27 +24,8 @@ func TestPartialScanIsUnchecked(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var was syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &was); err != nil {
-		t.Skip(err)
-	}
-	// The limit is on a descriptor's number: at the lowest free one, the
-	// scan's first open fails.
-	f, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lowest := f.Fd()
-	f.Close()
-	low := was
-	low.Cur = uint64(lowest)
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
-		t.Skip(err)
-	}
-	s := New(nil, root, Tree{}, nil)
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &was); err != nil {
-		t.Fatal(err)
-	}
+	var s *Seal
+	emfile.During(t, func() { s = New(nil, root, Tree{}, nil) })
 	if s.partial == nil {
 		t.Fatal("the scan read the whole tree with no descriptor to spare")
 	}
