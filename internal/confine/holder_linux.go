@@ -385,7 +385,7 @@ func runHolder(cfg shimConfig, answers *os.File, fail func(string, ...any) int) 
 		}
 		left := leftInNamespace(heldCommandsGroup)
 		clearNamespace()
-		if _, err := answers.Write(encodeLeftovers('D', left)); err != nil {
+		if _, err := answers.Write(append([]byte{'D'}, encodeLeftovers(left)...)); err != nil {
 			return 125
 		}
 	}

@@ -1,7 +1,5 @@
 package confine
 
-import "fmt"
-
 // A Leftover is a process that a sandboxed command left running behind
 // it, which its sandbox killed once the command had exited: the caller
 // names it, as it names what an unconfined run leaves.
@@ -9,5 +7,3 @@ type Leftover struct {
 	PID  int    `json:"pid"`  // its pid in the sandbox's PID namespace, not the caller's
 	Name string `json:"name"` // its command name, as /proc/PID/stat gives it
 }
-
-func (l Leftover) String() string { return fmt.Sprintf("%s (pid %d in its sandbox)", l.Name, l.PID) }

@@ -93,17 +93,15 @@ func readDirNames(dir string) ([]string, error) {
 	return f.Readdirnames(-1)
 }
 
-// encodeLeftovers is the message that carries left to cleanexit after
-// its one-byte kind: a length, then the JSON.
-func encodeLeftovers(kind byte, left []Leftover) []byte {
+// encodeLeftovers is the message that carries left to cleanexit, after
+// the byte that says what message it is: a length, then the JSON.
+func encodeLeftovers(left []Leftover) []byte {
 	b, _ := json.Marshal(left)
-	msg := make([]byte, 5, 5+len(b))
-	msg[0] = kind
-	binary.LittleEndian.PutUint32(msg[1:], uint32(len(b)))
+	msg := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(b)), uint32(len(b)))
 	return append(msg, b...)
 }
 
-// decodeLeftovers reads what encodeLeftovers wrote after its kind byte.
+// decodeLeftovers reads what encodeLeftovers wrote.
 func decodeLeftovers(b []byte) ([]Leftover, bool) {
 	if len(b) < 4 {
 		return nil, false

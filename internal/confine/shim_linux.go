@@ -192,7 +192,7 @@ func mountProc() error {
 func relay(report *os.File, ws syscall.WaitStatus, left []Leftover) int {
 	msg := []byte{'S', 0, 0, 0, 0}
 	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
-	msg = append(msg, encodeLeftovers(0, left)[1:]...)
+	msg = append(msg, encodeLeftovers(left)...)
 	if _, err := report.Write(msg); err != nil {
 		return 125
 	}
