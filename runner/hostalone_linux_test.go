@@ -205,8 +205,8 @@ func zombie(pid int) bool {
 
 // TestFailedOpenLeavesNoSandbox: an Open that fails after making its
 // sandbox (here at an order it does not know) lets go of the sandbox's
-// spare launchers, whose threads and pids cgroups would otherwise outlive
-// the failure, the cgroups the host process too.
+// holders, whose processes and pids cgroups would otherwise outlive the
+// failure, the cgroups the host process too.
 func TestFailedOpenLeavesNoSandbox(t *testing.T) {
 	mine := fmt.Sprintf("/sys/fs/cgroup/pids/cleanexit-%d-*", os.Getpid())
 	if os.Geteuid() != 0 {

@@ -235,14 +235,19 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// behind the loaders, which take both processors, they started 1 to 5
 	// ms late, and the probe was often the last thing Open waited for.
 	runtime.Gosched()
+	var watched chan *untouched
 	defer func() {
 		if opened {
 			return
 		}
+		if watched != nil {
+			<-watched
+		}
 		if probing != nil {
-			if p := <-probing; p.sandbox != nil {
-				p.sandbox.Close()
-			}
+			s.sandbox = (<-probing).sandbox
+		}
+		if s.sandbox != nil {
+			s.sandbox.Close() // its holders, processes with cgroups
 		}
 		if adopting != nil {
 			(<-adopting)()
@@ -267,17 +272,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 	// The trees are walked, hashed and watched while the runs are planned
 	// (1.2 ms and 0.8 ms of a 50-case session's fixed cost); the first run
 	// starts after both.
-	watched := make(chan *untouched, 1)
+	watched = make(chan *untouched, 1)
 	go func() { watched <- watchUntouched(cs, cfg.Getenv("HOME"), s.watcher) }()
-	defer func() {
-		if s.untouched == nil { // Open failed
-			<-watched
-			s.watcher.Close()
-			if s.sandbox != nil {
-				s.sandbox.Close() // its holders, processes with cgroups
-			}
-		}
-	}()
 	if probing == nil && suite.Sandbox {
 		probing = probeSandbox()
 	}
