@@ -151,15 +151,16 @@ func writeCgroupFile(path, s string) error {
 	return err
 }
 
-// readCgroupFile reads a cgroup's file by plain system calls.
-func readCgroupFile(path string) (string, error) {
+// readSmall reads the start of a small file (a cgroup's, /proc's) by
+// plain system calls, up to len(buf) bytes into buf: an os.File would
+// offer it to the poller first, which refuses it.
+func readSmall(path string, buf []byte) (string, error) {
 	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return "", err
 	}
 	defer unix.Close(fd)
-	var buf [64]byte
-	n, err := unix.Read(fd, buf[:])
+	n, err := unix.Read(fd, buf)
 	if err != nil {
 		return "", err
 	}
